@@ -1,12 +1,19 @@
 import "reflect-metadata"; // @peculiar/x509 uses tsyringe, which needs the Reflect metadata polyfill
 import { createPrivateKey, createPublicKey, webcrypto } from "node:crypto";
+
+type CryptoKey = webcrypto.CryptoKey;
+
 import { readFile } from "node:fs/promises";
 import * as x509 from "@peculiar/x509";
+
+type CryptoKey = webcrypto.CryptoKey;
 
 // Sandbox-only key material committed on purpose (see keys/README.md): fixed keys make every
 // issued certificate byte-identical for the same inputs, and RSASSA-PKCS1-v1_5 signing is deterministic.
 const KEYS_DIR = new URL("./keys/", import.meta.url);
-const SUBJECT_KEY_FILES = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `subject-${String(n).padStart(2, "0")}.key.pem`);
+const SUBJECT_KEY_FILES = [1, 2, 3, 4, 5, 6, 7, 8].map(
+  (n) => `subject-${String(n).padStart(2, "0")}.key.pem`,
+);
 const SIGNING_ALGORITHM = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
 
 /** The issuer, shaped like SAT's test CA but unmistakably a sandbox. */
@@ -50,22 +57,19 @@ export async function createSandboxCa(): Promise<SandboxCa> {
     SUBJECT_KEY_FILES.map(async (file) => importPublicKey(await readKey(file))),
   );
   const issuer = new x509.Name(SANDBOX_CA_SUBJECT);
-  const caCertificate = await x509.X509CertificateGenerator.create(
-    {
-      serialNumber: "01",
-      subject: issuer,
-      issuer,
-      notBefore: new Date("2020-01-01T00:00:00Z"),
-      notAfter: new Date("2040-01-01T00:00:00Z"),
-      publicKey: caPublicKey,
-      signingKey,
-      signingAlgorithm: SIGNING_ALGORITHM,
-      extensions: [
-        new x509.BasicConstraintsExtension(true, undefined, true),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
-      ],
-    },
-    webcrypto as unknown as Crypto,
-  );
+  const caCertificate = await x509.X509CertificateGenerator.create({
+    serialNumber: "01",
+    subject: issuer,
+    issuer,
+    notBefore: new Date("2020-01-01T00:00:00Z"),
+    notAfter: new Date("2040-01-01T00:00:00Z"),
+    publicKey: caPublicKey,
+    signingKey,
+    signingAlgorithm: SIGNING_ALGORITHM,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+    ],
+  });
   return { certificate: new Uint8Array(caCertificate.rawData), issuer, signingKey, subjectPublicKeys };
 }

@@ -1,7 +1,9 @@
 import "reflect-metadata"; // @peculiar/x509 uses tsyringe, which needs the Reflect metadata polyfill
-import { webcrypto } from "node:crypto";
+import type { webcrypto } from "node:crypto";
 import * as x509 from "@peculiar/x509";
 import type { SandboxCa } from "./certificate-authority.ts";
+
+type CryptoKey = webcrypto.CryptoKey;
 
 export type CertificateSpec = {
   /** 20 ASCII digits; becomes the X.509 serial integer's bytes, like SAT's. */
@@ -102,21 +104,20 @@ function pickSubjectKey(ca: SandboxCa, serial: string): CryptoKey {
 /** Issues a SAT-style certificate as DER; the same CA and spec always give the same bytes. */
 export async function issueSatCertificate(ca: SandboxCa, spec: CertificateSpec): Promise<Uint8Array> {
   if (!/^\d{20}$/.test(spec.serial)) {
-    throw new InvalidCertificateSpecError(`serial must be 20 ASCII digits, got ${JSON.stringify(spec.serial)}`);
+    throw new InvalidCertificateSpecError(
+      `serial must be 20 ASCII digits, got ${JSON.stringify(spec.serial)}`,
+    );
   }
-  const certificate = await x509.X509CertificateGenerator.create(
-    {
-      serialNumber: Buffer.from(spec.serial, "ascii").toString("hex"),
-      subject: new x509.Name(buildSatSubject(spec)),
-      issuer: ca.issuer,
-      notBefore: spec.validFrom,
-      notAfter: spec.validTo,
-      publicKey: pickSubjectKey(ca, spec.serial),
-      signingKey: ca.signingKey,
-      signingAlgorithm: { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" },
-      extensions: extensionsFor(spec.type),
-    },
-    webcrypto as unknown as Crypto,
-  );
+  const certificate = await x509.X509CertificateGenerator.create({
+    serialNumber: Buffer.from(spec.serial, "ascii").toString("hex"),
+    subject: new x509.Name(buildSatSubject(spec)),
+    issuer: ca.issuer,
+    notBefore: spec.validFrom,
+    notAfter: spec.validTo,
+    publicKey: pickSubjectKey(ca, spec.serial),
+    signingKey: ca.signingKey,
+    signingAlgorithm: { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" },
+    extensions: extensionsFor(spec.type),
+  });
   return new Uint8Array(certificate.rawData);
 }

@@ -32,7 +32,12 @@ export const LIST_FILES: readonly ListFileEntry[] = [
   },
   { file: "Presuntos.csv", folder: "Documents_AGAFF", article: "69-B", subList: "presuntos" },
   { file: "Desvirtuados.csv", folder: "Documents_AGAFF", article: "69-B", subList: "desvirtuados" },
-  { file: "Listado_69_B_Bis_Completo.csv", folder: "Documents_AGGC", article: "69-B Bis", subList: "completo" },
+  {
+    file: "Listado_69_B_Bis_Completo.csv",
+    folder: "Documents_AGGC",
+    article: "69-B Bis",
+    subList: "completo",
+  },
   {
     file: "Listado_69_B_Bis_Definitivo.csv",
     folder: "Documents_AGGC",

@@ -1,7 +1,7 @@
 import { csvCell, csvRow, paddingRows, preambleRow } from "./csv-row.ts";
 import { encodeCp1252 } from "./encode-cp1252.ts";
-import { LIST_SCHEMAS } from "./list-schemas.ts";
 import type { ListRow } from "./list-row.ts";
+import { LIST_SCHEMAS } from "./list-schemas.ts";
 
 export { findListFile, LIST_FILES, type ListFileEntry, listFilePath } from "./list-catalog.ts";
 export type { ListRow, OficioPublication, ProceedingStage } from "./list-row.ts";

@@ -32,7 +32,14 @@ const art69Base: ListSchema = { width: 6, preamble: () => null, header: ART69_BA
 // Accented and plural names, as measured in the real file (research §1.4).
 const art69Sentencias: ListSchema = {
   ...art69Base,
-  header: ["RFC", "RAZÓN SOCIAL", "TIPO PERSONA", "SUPUESTO", "FECHAS DE PRIMERA PUBLICACION", "ENTIDAD FEDERATIVA"],
+  header: [
+    "RFC",
+    "RAZÓN SOCIAL",
+    "TIPO PERSONA",
+    "SUPUESTO",
+    "FECHAS DE PRIMERA PUBLICACION",
+    "ENTIDAD FEDERATIVA",
+  ],
 };
 
 // Column names are confirmed, their order is not (research §9): legacy order RFC..SUPUESTO, dates/amount, state.
@@ -216,7 +223,9 @@ export const LIST_SCHEMAS: Readonly<Record<string, ListSchema>> = {
   "CSDsinefectos.csv": art69CsdSinEfectos,
   "Listado_completo_69-B.csv": art69b("Listado completo de contribuyentes (Artículo 69-B del CFF)"),
   "Definitivos.csv": art69b("Listado de contribuyentes definitivos (Artículo 69-B del CFF)"),
-  "SentenciasFavorables.csv": art69b("Listado de contribuyentes con sentencia favorable (Artículo 69-B del CFF)"),
+  "SentenciasFavorables.csv": art69b(
+    "Listado de contribuyentes con sentencia favorable (Artículo 69-B del CFF)",
+  ),
   "Desvirtuados.csv": art69b("Listado de contribuyentes que desvirtuaron (Artículo 69-B del CFF)"),
   "Presuntos.csv": art69bPresuntos,
   "Listado_69_B_Bis_Completo.csv": art69bBis("Listado completo 69-B Bis"),

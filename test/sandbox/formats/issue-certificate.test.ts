@@ -49,7 +49,13 @@ function subjectOids(der: Uint8Array): string[] {
   return name.toJSON().flatMap((rdn) => Object.keys(rdn).map((key) => oidOf(key)));
 }
 
-const OIDS: Record<string, string> = { CN: "2.5.4.3", O: "2.5.4.10", OU: "2.5.4.11", C: "2.5.4.6", E: "1.2.840.113549.1.9.1" };
+const OIDS: Record<string, string> = {
+  CN: "2.5.4.3",
+  O: "2.5.4.10",
+  OU: "2.5.4.11",
+  C: "2.5.4.6",
+  E: "1.2.840.113549.1.9.1",
+};
 const oidOf = (key: string) => OIDS[key] ?? key;
 const FIXTURES = new URL("../../../../shared/fixtures/certs/", import.meta.url);
 
@@ -81,7 +87,16 @@ describe("issueSatCertificate", () => {
 
   it("gives a FIEL C=MX and emailAddress, no OU, and the FIEL key usages", async () => {
     const der = await issueSatCertificate(ca, COMPANY_FIEL);
-    const text = openssl(der, "-subject", "-nameopt", "RFC2253,-esc_msb", "-nameopt", "oid", "-ext", "keyUsage,extendedKeyUsage,basicConstraints");
+    const text = openssl(
+      der,
+      "-subject",
+      "-nameopt",
+      "RFC2253,-esc_msb",
+      "-nameopt",
+      "oid",
+      "-ext",
+      "keyUsage,extendedKeyUsage,basicConstraints",
+    );
     assert.match(text, /2\.5\.4\.6=MX/);
     assert.match(text, /1\.2\.840\.113549\.1\.9\.1=contacto@kemper\.example\.mx/);
     assert.doesNotMatch(text, /2\.5\.4\.11=/);

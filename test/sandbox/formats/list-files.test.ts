@@ -3,7 +3,12 @@ import { readFile } from "node:fs/promises";
 import { describe, it } from "node:test";
 import { parse } from "csv-parse/sync";
 import { encodeCp1252 } from "../../../src/sandbox/formats/encode-cp1252.ts";
-import { LIST_FILES, type ListRow, listFilePath, writeListFile } from "../../../src/sandbox/formats/list-files.ts";
+import {
+  LIST_FILES,
+  type ListRow,
+  listFilePath,
+  writeListFile,
+} from "../../../src/sandbox/formats/list-files.ts";
 
 const FIXTURES = new URL("../../../../shared/fixtures/lists/", import.meta.url);
 const CONTENT_DATE = new Date("2025-12-31T00:00:00Z");
@@ -20,7 +25,11 @@ const BIS_HEADER =
 
 const AWKWARD: ListRow[] = [
   { rfc: "AAL081211JP0", name: "“A&L CONSULTORES”, S.C.", situation: "Definitivo" },
-  { rfc: "CPH061010RB7", name: "CONSTRUCTORA DE PROYECTOS HIDROELECTRICOS, \r\nS.A. DE C.V.", situation: "Definitivo" },
+  {
+    rfc: "CPH061010RB7",
+    name: "CONSTRUCTORA DE PROYECTOS HIDROELECTRICOS, \r\nS.A. DE C.V.",
+    situation: "Definitivo",
+  },
   { rfc: "ÑAÑ140114GY4", name: 'EL "BUEN" AÑO SA DE CV', situation: "Presunto" },
   { rfc: "&BC040317UN0", name: "B&C, SERVICIOS", situation: "Desvirtuado" },
   {
@@ -97,13 +106,17 @@ describe("writeListFile", () => {
         rfc: "CPH061010RB7",
         name: "CONSTRUCTORA DE PROYECTOS HIDROELECTRICOS, \r\nS.A. DE C.V.",
         situation: "Definitivo",
-        definitive: { sat: { oficio: "900-04-00-00-00-2024-80 de 25 de enero de 2024", published: "25/01/2024" } },
+        definitive: {
+          sat: { oficio: "900-04-00-00-00-2024-80 de 25 de enero de 2024", published: "25/01/2024" },
+        },
       },
       {
         rfc: "BBB020202BBB",
         name: "TERCERA EMPRESA",
         situation: "Sentencia Favorable",
-        favorableRuling: { sat: { oficio: "900-04-2024-81 de 26 de enero de 2024", published: "26/01/2024" } },
+        favorableRuling: {
+          sat: { oficio: "900-04-2024-81 de 26 de enero de 2024", published: "26/01/2024" },
+        },
       },
     ];
     const written = writeListFile("Listado_69_B_Bis_Completo.csv", rows, {
@@ -136,7 +149,9 @@ describe("writeListFile", () => {
   it("states the content date in the 69-B preamble and pads it to 20 columns", () => {
     const first = lines(writeListFile("Definitivos.csv", [], { contentDate: CONTENT_DATE }))[0];
     assert.match(first, /^"Información actualizada al 31 de diciembre de 2025; [^"]*",{19}$/);
-    const presuntos = lines(writeListFile("Presuntos.csv", [], { contentDate: new Date("2026-05-01T00:00:00Z") }))[0];
+    const presuntos = lines(
+      writeListFile("Presuntos.csv", [], { contentDate: new Date("2026-05-01T00:00:00Z") }),
+    )[0];
     assert.match(presuntos, /^"Información actualizada al 1 de mayo de 2026; [^"]*",{22}$/);
   });
 
