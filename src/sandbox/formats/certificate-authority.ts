@@ -1,8 +1,5 @@
 import "reflect-metadata"; // @peculiar/x509 uses tsyringe, which needs the Reflect metadata polyfill
 import { createPrivateKey, createPublicKey, webcrypto } from "node:crypto";
-
-type CryptoKey = webcrypto.CryptoKey;
-
 import { readFile } from "node:fs/promises";
 import * as x509 from "@peculiar/x509";
 
