@@ -202,6 +202,25 @@ describe("writeListFile", () => {
     assert.ok(data[1][2].includes("\r\n"), "quoted newline survives");
   });
 
+  it("every file parses with csv-parse into fixed-width records whose RFC and name columns round-trip", () => {
+    for (const entry of LIST_FILES) {
+      const bytes = writeListFile(entry.file, AWKWARD, { contentDate: CONTENT_DATE });
+      const records: string[][] = parse(decode(bytes));
+      const width = records[0].length;
+      assert.ok(records.every((record) => record.length === width), entry.file);
+      const headerIndex = records.findIndex((record) => record.includes("RFC"));
+      assert.equal(headerIndex, entry.article === "69" ? 0 : 2, entry.file);
+      const rfcColumn = records[headerIndex].indexOf("RFC");
+      const data = records.slice(headerIndex + 1).filter((record) => record.some((cell) => cell !== ""));
+      assert.deepEqual(
+        data.map((record) => [record[rfcColumn], record[rfcColumn + 1]]),
+        AWKWARD.map((row) => [row.rfc, row.name.replace("😀", "?").replace("ĀĒ", "??")]),
+        entry.file,
+      );
+      assert.deepEqual(writeListFile(entry.file, AWKWARD, { contentDate: CONTENT_DATE }), bytes, "deterministic");
+    }
+  });
+
   it("encodes as cp1252: Ñ is one byte, typographic quotes are 0x93/0x94, U+008D is the raw 0x8D byte", () => {
     const bytes = writeListFile(
       "CSDsinefectos.csv",
