@@ -207,7 +207,10 @@ describe("writeListFile", () => {
       const bytes = writeListFile(entry.file, AWKWARD, { contentDate: CONTENT_DATE });
       const records: string[][] = parse(decode(bytes));
       const width = records[0].length;
-      assert.ok(records.every((record) => record.length === width), entry.file);
+      assert.ok(
+        records.every((record) => record.length === width),
+        entry.file,
+      );
       const headerIndex = records.findIndex((record) => record.includes("RFC"));
       assert.equal(headerIndex, entry.article === "69" ? 0 : 2, entry.file);
       const rfcColumn = records[headerIndex].indexOf("RFC");
@@ -217,7 +220,11 @@ describe("writeListFile", () => {
         AWKWARD.map((row) => [row.rfc, row.name.replace("😀", "?").replace("ĀĒ", "??")]),
         entry.file,
       );
-      assert.deepEqual(writeListFile(entry.file, AWKWARD, { contentDate: CONTENT_DATE }), bytes, "deterministic");
+      assert.deepEqual(
+        writeListFile(entry.file, AWKWARD, { contentDate: CONTENT_DATE }),
+        bytes,
+        "deterministic",
+      );
     }
   });
 
