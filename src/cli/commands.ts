@@ -5,6 +5,7 @@ import { migrate } from "./migrate.ts";
 import { orgs } from "./orgs.ts";
 import { serve } from "./serve.ts";
 import { users } from "./users.ts";
+import { worker } from "./worker.ts";
 
 export interface Command {
   usage: string;
@@ -14,6 +15,7 @@ export interface Command {
 
 export const COMMANDS: Record<string, Command> = {
   serve,
+  worker,
   migrate,
   ...users,
   ...orgs,

@@ -1,0 +1,130 @@
+import type { KeyContext } from "../api-keys/authenticate-api-key.ts";
+import type { Config } from "../config.ts";
+import { refundCredits } from "../credits/refund-credits.ts";
+import type { Db, Engine } from "../platform/db/connect.ts";
+import { ERRORS, isServiceError } from "../platform/errors.ts";
+import type { RequestContext } from "../platform/http/context.ts";
+import { problemOf } from "../platform/http/problem.ts";
+import type { RunningJob } from "../platform/jobs/job-types.ts";
+import { createDelivery } from "../webhooks/create-delivery.ts";
+import { findOperation, type OperationResult } from "./operations.ts";
+
+interface Deps {
+  db: Db;
+  engine: Engine;
+  config: Config;
+}
+
+/**
+ * The `request.run` job: runs the accepted operation and, in one transaction, stores its result and
+ * enqueues the webhook. The store is conditional (still processing), so a rerun after a crash changes
+ * nothing twice. An operation that keeps crashing ends `failed` with a 500 problem, fully refunded.
+ */
+export function runRequestHandler(deps: Deps) {
+  return async (payload: { requestId: string; input: unknown }, job: RunningJob): Promise<void> => {
+    const { db } = deps;
+    const row = await db
+      .selectFrom("requests")
+      .selectAll()
+      .where("request_id", "=", payload.requestId)
+      .executeTakeFirst();
+    if (!row || row.status !== "processing") return;
+    const operation = findOperation(row.operation);
+    if (!operation) throw new Error(`operation "${row.operation}" is not registered in this process`);
+    const ctx = await contextFor(deps, row);
+    let outcome: OperationResult & { failed: boolean };
+    try {
+      const result = await operation.run(ctx, payload.input as never, {
+        signal: job.signal,
+        progress: async (done, total) => {
+          await db
+            .updateTable("requests")
+            .set({ progress_done: done, progress_total: total })
+            .where("request_id", "=", row.request_id)
+            .where("status", "=", "processing")
+            .execute();
+        },
+      });
+      outcome = { ...result, failed: false };
+    } catch (error) {
+      if (isServiceError(error)) {
+        outcome = {
+          status: ERRORS[error.code].status,
+          body: problemOf(error.code, error.message, row.request_id, error.errors),
+          failed: true,
+        };
+      } else if (job.attempt < job.maxAttempts) {
+        throw error;
+      } else {
+        const detail = "Something went wrong on our side. Quote the request id if you contact us.";
+        outcome = { status: 500, body: problemOf("internal_error", detail, row.request_id), failed: true };
+      }
+    }
+    await db.transaction().execute(async (trx) => {
+      const stored = await trx
+        .updateTable("requests")
+        .set({
+          status: outcome.failed ? "failed" : "completed",
+          result_status: outcome.status,
+          result_body: JSON.stringify(outcome.body),
+          completed_at: Date.now(),
+        })
+        .where("request_id", "=", row.request_id)
+        .where("status", "=", "processing")
+        .executeTakeFirst();
+      if (Number(stored.numUpdatedRows) !== 1) return;
+      if (outcome.failed && row.mode === "live")
+        await refundCredits(trx, {
+          ownerId: row.owner_id,
+          requestId: row.request_id,
+          operation: row.operation,
+        });
+      if (row.webhook_url)
+        await createDelivery(trx, {
+          ownerId: row.owner_id,
+          requestId: row.request_id,
+          url: row.webhook_url,
+          type: outcome.failed ? operation.eventType.replace(/\.completed$/, ".failed") : operation.eventType,
+          status: outcome.status,
+          body: outcome.body,
+        });
+    });
+  };
+}
+
+async function contextFor(
+  deps: Deps,
+  row: { owner_id: string; key_id: string; mode: "live" | "test"; request_id: string },
+): Promise<RequestContext> {
+  const owner = await deps.db
+    .selectFrom("owners")
+    .selectAll()
+    .where("id", "=", row.owner_id)
+    .executeTakeFirstOrThrow();
+  const key = await deps.db
+    .selectFrom("api_keys")
+    .select(["label", "display_prefix"])
+    .where("id", "=", row.key_id)
+    .executeTakeFirst();
+  const auth: KeyContext = {
+    keyId: row.key_id,
+    label: key?.label ?? "",
+    mode: row.mode,
+    displayPrefix: key?.display_prefix ?? "",
+    owner: {
+      id: owner.id,
+      kind: owner.kind,
+      name: owner.name,
+      plan: owner.plan,
+      planExpiresAt: owner.plan_expires_at,
+    },
+  };
+  return {
+    db: deps.db,
+    engine: deps.engine,
+    config: deps.config,
+    auth,
+    requestId: row.request_id,
+    billing: { charged: 0, remaining: null },
+  };
+}
