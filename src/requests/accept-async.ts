@@ -64,7 +64,11 @@ export async function acceptAsync(
         expires_at: now + REQUEST_RETENTION_MS,
       })
       .execute();
-    await enqueueJob(trx, { name: RUN_REQUEST, payload: { requestId: ctx.requestId, input: request.input } });
+    await enqueueJob(trx, {
+      name: RUN_REQUEST,
+      payload: { requestId: ctx.requestId, input: request.input },
+      maxAttempts: 5,
+    });
     return paid;
   });
   ctx.billing.charged += charge?.charged ?? 0;

@@ -5,6 +5,8 @@ export interface OperationResult {
   status: number;
   /** Exactly the body the synchronous call would have returned. */
   body: unknown;
+  /** Credits to give back (unknown answers, records not sent upstream); applied once, with the result. */
+  refund?: number;
 }
 
 export interface OperationTools {
@@ -14,9 +16,9 @@ export interface OperationTools {
 }
 
 /**
- * An operation that can run asynchronously. `run` is the same verb as the synchronous route, minus the
- * charge (taken at acceptance); `ctx.requestId` is the accepted request's id, so refunds match it.
- * It may run more than once after a crash: it must not have effects other than refunds, which are capped.
+ * An operation that can run asynchronously. `run` is the same verb as the synchronous route minus the
+ * money: the charge was taken at acceptance and refunds are RETURNED (`refund`), never made by `run`,
+ * because `run` may run again after a crash and the result is stored exactly once.
  */
 export interface AsyncOperation {
   name: string;

@@ -73,11 +73,13 @@ export function runRequestHandler(deps: Deps) {
         .where("status", "=", "processing")
         .executeTakeFirst();
       if (Number(stored.numUpdatedRows) !== 1) return;
-      if (outcome.failed && row.mode === "live")
+      const refund = outcome.failed ? undefined : (outcome.refund ?? 0);
+      if (row.mode === "live" && refund !== 0)
         await refundCredits(trx, {
           ownerId: row.owner_id,
           requestId: row.request_id,
           operation: row.operation,
+          amount: refund,
         });
       if (row.webhook_url)
         await createDelivery(trx, {
