@@ -28,7 +28,7 @@ export function runRequestHandler(deps: Deps) {
       .selectAll()
       .where("request_id", "=", payload.requestId)
       .executeTakeFirst();
-    if (!row || row.status !== "processing") return;
+    if (row?.status !== "processing") return;
     const operation = findOperation(row.operation);
     if (!operation) throw new Error(`operation "${row.operation}" is not registered in this process`);
     const ctx = await contextFor(deps, row);

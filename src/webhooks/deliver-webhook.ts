@@ -19,7 +19,7 @@ export function deliverWebhookHandler(deps: { db: Db; config: WebhookConfig }) {
       .selectAll()
       .where("id", "=", payload.deliveryId)
       .executeTakeFirst();
-    if (!delivery || delivery.status !== "pending") return;
+    if (delivery?.status !== "pending") return;
     const result = await sendWebhook({
       url: delivery.url,
       id: delivery.id,

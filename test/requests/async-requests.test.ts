@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Webhook } from "standardwebhooks";
 import { mintOwner } from "../helpers/owners.ts";
 import { startReceiver } from "../webhooks/receiver.ts";
-import { type AsyncApp, startAsyncApp } from "./harness.ts";
+import { type AsyncApp, callApi, startAsyncApp } from "./harness.ts";
 
 let app: AsyncApp;
 before(async () => {
@@ -13,11 +13,7 @@ before(async () => {
 after(() => app.close());
 
 const call = (key: string, method: string, path: string, body?: unknown) =>
-  fetch(`${app.baseUrl}${path}`, {
-    method,
-    headers: { "x-api-key": key, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  callApi(app.baseUrl, key, method, path, body);
 
 async function ledgerOf(ownerId: string) {
   const rows = await app.database.db
@@ -36,7 +32,7 @@ async function ledgerOf(ownerId: string) {
 async function waitForStatus(key: string, id: string, status: string) {
   for (let i = 0; i < 500; i++) {
     const record = await (await call(key, "GET", `/v1/requests/${id}`)).json();
-    if (record.status === status && (!record.webhook || record.webhook.status !== "pending")) return record;
+    if (record.status === status && record.webhook?.status !== "pending") return record;
     await sleep(20);
   }
   throw new Error(`request ${id} never reached ${status}`);

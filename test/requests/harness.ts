@@ -65,3 +65,32 @@ export async function startAsyncApp(env: Record<string, string> = {}): Promise<A
     },
   };
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field by the tests
+export type Json = any;
+
+/** fetch against the app with a key; `json()` typed loosely for assertions. */
+export async function callApi(
+  baseUrl: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      "x-api-key": key,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...headers,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: (): Promise<Json> => response.json(),
+    text: () => response.text(),
+  };
+}
