@@ -67,7 +67,7 @@ export async function acceptAsync(
     await enqueueJob(trx, {
       name: RUN_REQUEST,
       payload: { requestId: ctx.requestId, input: request.input },
-      maxAttempts: 5,
+      maxAttempts: 10,
     });
     return paid;
   });

@@ -14,7 +14,10 @@ export interface RunningJob {
 }
 
 /** Handlers must be idempotent: a job may run again after a crash or a lost lease. */
-export type JobHandler = (payload: never, job: RunningJob) => Promise<void>;
+export type JobRun = (payload: never, job: RunningJob) => Promise<void>;
+/** Called once when the job goes dead (errors or crashes exhausted its attempts), to settle its effects. */
+export type JobGiveUp = (payload: never, error: string) => Promise<void>;
+export type JobHandler = JobRun | { run: JobRun; giveUp?: JobGiveUp };
 export type JobHandlers = Record<string, JobHandler>;
 
 /** Thrown by a handler that wants to run again after `delayMs` (its own schedule, e.g. webhooks). */

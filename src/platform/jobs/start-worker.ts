@@ -5,7 +5,7 @@ import type { JobsTable } from "../db/schema.ts";
 import { randomBase62 } from "../ids.ts";
 import { claimJobs } from "./claim-jobs.ts";
 import { type JobHandlers, RetryLater, toRunning } from "./job-types.ts";
-import { backoffMs, extendLease, settleJob } from "./settle-job.ts";
+import { backoffMs, extendLease, type Outcome, settleJob } from "./settle-job.ts";
 
 export interface WorkerOptions {
   db: Db;
@@ -52,25 +52,36 @@ export function startWorker(options: WorkerOptions): Worker {
     const job = toRunning(row, id, abort.signal);
     const held = { id: row.id, workerId: id, attempt: job.attempt };
     const handler = handlers[row.name];
+    const runHandler = typeof handler === "function" ? handler : handler?.run;
     try {
-      if (!handler) throw new Error(`no handler for job "${row.name}"`);
+      if (!runHandler) throw new Error(`no handler for job "${row.name}"`);
       if (job.attempt > job.maxAttempts) throw new Error(`gave up after ${job.maxAttempts} attempts`);
-      await handler(job.payload as never, job);
+      await runHandler(job.payload as never, job);
       await settleJob(db, held, { kind: "done" });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      const outcome =
+      let outcome: Outcome =
         error instanceof RetryLater
-          ? { kind: "retry" as const, runAt: Date.now() + error.delayMs, error: message }
-          : job.attempt >= job.maxAttempts || !handler
-            ? { kind: "dead" as const, error: message }
-            : {
-                kind: "retry" as const,
-                runAt: Date.now() + backoffMs(job.attempt, options.retryBaseMs ?? 1000),
-                error: message,
-              };
-      if (outcome.kind === "dead")
+          ? { kind: "retry", runAt: Date.now() + error.delayMs, error: message }
+          : {
+              kind: "retry",
+              runAt: Date.now() + backoffMs(job.attempt, options.retryBaseMs ?? 1000),
+              error: message,
+            };
+      if (!(error instanceof RetryLater) && (job.attempt >= job.maxAttempts || !runHandler)) {
+        outcome = { kind: "dead", error: message };
         log("error", "job is dead", { jobId: row.id, name: row.name, error: message });
+        const giveUp = typeof handler === "object" ? handler.giveUp : undefined;
+        try {
+          await giveUp?.(job.payload as never, message);
+        } catch (giveUpError) {
+          outcome = {
+            kind: "retry",
+            runAt: Date.now() + backoffMs(job.attempt, options.retryBaseMs ?? 1000),
+            error: String(giveUpError),
+          };
+        }
+      }
       await settleJob(db, held, outcome).catch((e) =>
         log("error", "could not settle job", { error: String(e) }),
       );
