@@ -1,0 +1,53 @@
+/**
+ * Where SAT's public store keeps a certificate (research §2.1) and the certificate-search answer
+ * (DESIGN §4: a JSON list of `{ serial, type, status, valid_from, valid_to }` for an RFC).
+ */
+export type CertificateStatus = "Activo" | "Caduco" | "Revocado";
+
+export type CertificateListing = {
+  serial: string;
+  type: "FIEL" | "SELLO";
+  status: CertificateStatus;
+  validFrom: Date;
+  validTo: Date;
+};
+
+export type CertificateSearchItemJson = {
+  serial: string;
+  type: "FIEL" | "SELLO";
+  status: CertificateStatus;
+  /** ISO 8601 UTC, seconds precision, e.g. "2023-05-18T11:43:51Z". */
+  valid_from: string;
+  valid_to: string;
+};
+
+/** `rccf/000010/000004/06/25/80/00001000000406258094.cer` for serial 00001000000406258094. */
+export function certificateFilePath(serial: string): string {
+  if (!/^\d{20}$/.test(serial))
+    throw new RangeError(`serial must be 20 ASCII digits, got ${JSON.stringify(serial)}`);
+  const parts = [
+    serial.slice(0, 6),
+    serial.slice(6, 12),
+    serial.slice(12, 14),
+    serial.slice(14, 16),
+    serial.slice(16, 18),
+  ];
+  return `rccf/${parts.join("/")}/${serial}.cer`;
+}
+
+const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
+
+/** Newest first, as SAT's recovery portal lists them. */
+export function buildCertificateSearchAnswer(
+  listings: readonly CertificateListing[],
+): CertificateSearchItemJson[] {
+  return [...listings]
+    .sort((a, b) => b.validFrom.getTime() - a.validFrom.getTime() || b.serial.localeCompare(a.serial))
+    .map((listing) => ({
+      serial: listing.serial,
+      type: listing.type,
+      status: listing.status,
+      valid_from: isoSeconds(listing.validFrom),
+      valid_to: isoSeconds(listing.validTo),
+    }));
+}

@@ -1,0 +1,193 @@
+/**
+ * Commerce-registry connector contract (DESIGN §4). Decided: field names follow spec §2.8 exactly
+ * (snake_case), so the service passes records through. The connector answers a search by name with
+ * `{ query, records: RegistryRecordJson[] }`, one record per commercial folio (FME, `N-YYYYNNNNNN`).
+ * An unsupported record (a state the registry reader does not cover) carries only `fme`, `name`,
+ * `registry_office`, `supported: false`, `status: null` and empty `shareholders` / `acts`.
+ * Date-times are Mexico City local time without offset (`YYYY-MM-DDTHH:mm:ss`), as the registry keeps them.
+ */
+export type RegistryShareholder = {
+  status: string;
+  nationality: string;
+  name: string;
+  firstSurname: string;
+  secondSurname: string;
+  rfc: string;
+  curp: string;
+  series: string;
+  incorporationDate: string | null;
+  birthDate: string | null;
+  shares: number;
+  /** Decimal strings, e.g. "50000.00". */
+  totalValue: string;
+  shareValue: string;
+};
+
+export type RegistryAct = {
+  form: string;
+  act: string;
+  nci: string;
+  filedAt: string;
+  registeredAt: string;
+  documentNumber: string;
+  modality: string;
+};
+
+export type RegistryFolio = {
+  fme: string;
+  name: string;
+  registryOffice: string;
+  supported: boolean;
+  personType: string;
+  status: string;
+  registeredAt: string;
+  priorRegistration: string | null;
+  legalRegime: string;
+  duration: string;
+  corporatePurpose: string;
+  businessLine: string | null;
+  nationality: string;
+  domicile: string;
+  municipality: string;
+  state: string;
+  rfc: string | null;
+  curp: string | null;
+  shareholders: RegistryShareholder[];
+  acts: RegistryAct[];
+};
+
+export type RegistryShareholderJson = {
+  status: string;
+  nationality: string;
+  name: string;
+  first_surname: string;
+  second_surname: string;
+  rfc: string;
+  curp: string;
+  series: string;
+  incorporation_date: string | null;
+  birth_date: string | null;
+  shares: number;
+  total_value: string;
+  share_value: string;
+};
+
+export type RegistryActJson = {
+  form: string;
+  act: string;
+  nci: string;
+  filed_at: string;
+  registered_at: string;
+  document_number: string;
+  modality: string;
+};
+
+export type SupportedRegistryRecordJson = {
+  fme: string;
+  name: string;
+  supported: true;
+  person_type: string;
+  status: string;
+  registry_office: string;
+  registered_at: string;
+  prior_registration: string | null;
+  legal_regime: string;
+  duration: string;
+  corporate_purpose: string;
+  business_line: string | null;
+  nationality: string;
+  domicile: string;
+  municipality: string;
+  state: string;
+  rfc: string | null;
+  curp: string | null;
+  shareholders: RegistryShareholderJson[];
+  acts: RegistryActJson[];
+};
+
+export type UnsupportedRegistryRecordJson = {
+  fme: string;
+  name: string;
+  supported: false;
+  status: null;
+  registry_office: string;
+  shareholders: [];
+  acts: [];
+};
+
+export type RegistryRecordJson = SupportedRegistryRecordJson | UnsupportedRegistryRecordJson;
+export type RegistrySearchAnswer = { query: string; records: RegistryRecordJson[] };
+
+function shareholderJson(holder: RegistryShareholder): RegistryShareholderJson {
+  return {
+    status: holder.status,
+    nationality: holder.nationality,
+    name: holder.name,
+    first_surname: holder.firstSurname,
+    second_surname: holder.secondSurname,
+    rfc: holder.rfc,
+    curp: holder.curp,
+    series: holder.series,
+    incorporation_date: holder.incorporationDate,
+    birth_date: holder.birthDate,
+    shares: holder.shares,
+    total_value: holder.totalValue,
+    share_value: holder.shareValue,
+  };
+}
+
+function actJson(act: RegistryAct): RegistryActJson {
+  return {
+    form: act.form,
+    act: act.act,
+    nci: act.nci,
+    filed_at: act.filedAt,
+    registered_at: act.registeredAt,
+    document_number: act.documentNumber,
+    modality: act.modality,
+  };
+}
+
+export function buildRegistryRecord(folio: RegistryFolio): RegistryRecordJson {
+  if (!folio.supported) {
+    return {
+      fme: folio.fme,
+      name: folio.name,
+      supported: false,
+      status: null,
+      registry_office: folio.registryOffice,
+      shareholders: [],
+      acts: [],
+    };
+  }
+  return {
+    fme: folio.fme,
+    name: folio.name,
+    supported: true,
+    person_type: folio.personType,
+    status: folio.status,
+    registry_office: folio.registryOffice,
+    registered_at: folio.registeredAt,
+    prior_registration: folio.priorRegistration,
+    legal_regime: folio.legalRegime,
+    duration: folio.duration,
+    corporate_purpose: folio.corporatePurpose,
+    business_line: folio.businessLine,
+    nationality: folio.nationality,
+    domicile: folio.domicile,
+    municipality: folio.municipality,
+    state: folio.state,
+    rfc: folio.rfc,
+    curp: folio.curp,
+    shareholders: folio.shareholders.map(shareholderJson),
+    acts: folio.acts.map(actJson),
+  };
+}
+
+/** The answer to a search by name: every matching folio, in the order given. */
+export function buildRegistrySearchAnswer(
+  query: string,
+  folios: readonly RegistryFolio[],
+): RegistrySearchAnswer {
+  return { query, records: folios.map(buildRegistryRecord) };
+}

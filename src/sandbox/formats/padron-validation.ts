@@ -1,0 +1,58 @@
+/**
+ * SAT's massive RFC validation exchange (DESIGN §4, research §4): `consecutivo|RFC|NOMBRE|CP` lines in,
+ * `consecutivo|RFC|NOMBRE|CP|LEYENDA` lines out, at most 5,000 records per request.
+ */
+export type PadronRecord = { consecutivo: string; rfc: string; name: string; zip: string };
+
+export const PADRON_MAX_RECORDS = 5000;
+
+/** SAT's legends, verbatim. */
+export const PADRON_LEGENDS = {
+  valid: "RFC válido, y susceptible de recibir facturas",
+  notRegistered: "RFC no registrado en el padrón de contribuyentes",
+  badStructure: "Estructura del RFC incorrecta",
+  nameMismatch: "El nombre, denominación o razón social no coincide con el registrado en el RFC",
+  zipMismatch: "El Código Postal no coincide con el registrado en el RFC",
+} as const;
+
+export type PadronLegend = (typeof PADRON_LEGENDS)[keyof typeof PADRON_LEGENDS];
+
+export class PadronRequestError extends Error {
+  override name = "PadronRequestError";
+  readonly code: "too_many_records" | "malformed_line";
+  /** 1-based line number of the offending line, when there is one. */
+  readonly line?: number;
+  constructor(code: PadronRequestError["code"], message: string, line?: number) {
+    super(message);
+    this.code = code;
+    this.line = line;
+  }
+}
+
+/** Parses a request body; CRLF or LF, blank lines ignored; every line needs exactly 4 fields. */
+export function parsePadronRequest(text: string): PadronRecord[] {
+  const records: PadronRecord[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index];
+    if (line.trim() === "") continue;
+    const fields = line.split("|");
+    if (fields.length !== 4 || fields[0].trim() === "" || fields[1].trim() === "") {
+      throw new PadronRequestError(
+        "malformed_line",
+        `line ${index + 1}: expected consecutivo|RFC|NOMBRE|CP`,
+        index + 1,
+      );
+    }
+    if (records.length === PADRON_MAX_RECORDS) {
+      throw new PadronRequestError("too_many_records", `more than ${PADRON_MAX_RECORDS} records`);
+    }
+    records.push({ consecutivo: fields[0], rfc: fields[1], name: fields[2], zip: fields[3] });
+  }
+  return records;
+}
+
+/** Formats the response: one `consecutivo|RFC|NOMBRE|CP|LEYENDA` line per record, CRLF-terminated. */
+export function formatPadronResponse(rows: readonly (PadronRecord & { legend: string })[]): string {
+  return rows.map((row) => `${row.consecutivo}|${row.rfc}|${row.name}|${row.zip}|${row.legend}\r\n`).join("");
+}

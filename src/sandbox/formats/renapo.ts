@@ -1,0 +1,98 @@
+import { createHash } from "node:crypto";
+
+/**
+ * gob.mx CURP lookup answers (fixtures/renapo/gobmx_curp_result.json, research §5.1).
+ * Found: `{ mensaje: "Búsqueda exitosa por curp", codigo: "01", registros: [one record] }`.
+ * Not found (decided; gob.mx's no-result body is not documented): the same envelope with
+ * `codigo: "06"`, `registros: []` and the message the page shows. Clients: found ⇔ codigo "01".
+ */
+export type RenapoBirthRecord = {
+  entidadRegistro: string;
+  tomo: string;
+  claveMunicipioRegistro: string;
+  anioReg: string;
+  claveEntidadRegistro: string;
+  foja: string;
+  numActa: string;
+  libro: string;
+  municipioRegistro: string;
+};
+
+export type RenapoPerson = {
+  curp: string;
+  names: string;
+  firstSurname: string;
+  secondSurname: string;
+  sex: "HOMBRE" | "MUJER";
+  /** dd/mm/yyyy */
+  birthDate: string;
+  /** CURP entity code (e.g. "OC") and its name (e.g. "OAXACA"). */
+  entityCode: string;
+  entityName: string;
+  /** RENAPO statusCurp: AN, AH, RCN, RCC, CRA, or a B… (baja) code. */
+  status: string;
+  nationality: string;
+  /** docProbatorio code (1 = acta de nacimiento, research §5.4). */
+  probationDocument: number;
+  /** datosDocProbatorio; `{}` when RENAPO has none. */
+  probationDocumentData: RenapoBirthRecord | Record<string, never>;
+};
+
+export type RenapoRecordJson = {
+  parametro: string;
+  fechaNacimiento: string;
+  docProbatorio: number;
+  segundoApellido: string;
+  curp: string;
+  nombres: string;
+  primerApellido: string;
+  sexo: string;
+  claveEntidad: string;
+  statusCurp: string;
+  nacionalidad: string;
+  entidad: string;
+  datosDocProbatorio: RenapoBirthRecord | Record<string, never>;
+};
+
+export type RenapoAnswer = { mensaje: string; codigo: string; registros: RenapoRecordJson[] };
+
+export const RENAPO_FOUND = { mensaje: "Búsqueda exitosa por curp", codigo: "01" } as const;
+export const RENAPO_NOT_FOUND = {
+  mensaje: "Los datos ingresados no son correctos. Verifica e intenta de nuevo.",
+  codigo: "06",
+} as const;
+
+/** The PDF download parameter; derived from the CURP so the answer stays deterministic. */
+function downloadParameter(curp: string): string {
+  const pcurp = createHash("md5").update(`pcurp:${curp}`).digest("hex").toUpperCase();
+  const hash = createHash("sha1").update(`hash:${curp}`).digest("hex");
+  return `?curp=${curp}&pcurp=${pcurp}&hash=${hash}`;
+}
+
+/** A found answer, keys in gob.mx's order. */
+export function buildRenapoFound(person: RenapoPerson): RenapoAnswer {
+  return {
+    ...RENAPO_FOUND,
+    registros: [
+      {
+        parametro: downloadParameter(person.curp),
+        fechaNacimiento: person.birthDate,
+        docProbatorio: person.probationDocument,
+        segundoApellido: person.secondSurname,
+        curp: person.curp,
+        nombres: person.names,
+        primerApellido: person.firstSurname,
+        sexo: person.sex,
+        claveEntidad: person.entityCode,
+        statusCurp: person.status,
+        nacionalidad: person.nationality,
+        entidad: person.entityName,
+        datosDocProbatorio: person.probationDocumentData,
+      },
+    ],
+  };
+}
+
+export function buildRenapoNotFound(): RenapoAnswer {
+  return { ...RENAPO_NOT_FOUND, registros: [] };
+}

@@ -1,0 +1,53 @@
+import { encodeLatin1 } from "./encode-cp1252.ts";
+
+/** One settlement row of the SEPOMEX catalog: the 15 columns, as strings (research §7). */
+export type SepomexRow = {
+  d_codigo: string;
+  d_asenta: string;
+  d_tipo_asenta: string;
+  D_mnpio: string;
+  d_estado: string;
+  d_ciudad: string;
+  d_CP: string;
+  c_estado: string;
+  c_oficina: string;
+  c_CP: string;
+  c_tipo_asenta: string;
+  c_mnpio: string;
+  id_asenta_cpcons: string;
+  d_zona: string;
+  c_cve_ciudad: string;
+};
+
+export const SEPOMEX_COLUMNS: readonly (keyof SepomexRow)[] = [
+  "d_codigo",
+  "d_asenta",
+  "d_tipo_asenta",
+  "D_mnpio",
+  "d_estado",
+  "d_ciudad",
+  "d_CP",
+  "c_estado",
+  "c_oficina",
+  "c_CP",
+  "c_tipo_asenta",
+  "c_mnpio",
+  "id_asenta_cpcons",
+  "d_zona",
+  "c_cve_ciudad",
+];
+
+/** Line 1 of the official TXT export, verbatim. */
+export const SEPOMEX_LEGAL_NOTICE =
+  "El Catálogo Nacional de Códigos Postales, es elaborado por Correos de México y se proporciona en forma " +
+  "gratuita para uso particular, no estando permitida su comercialización, total o parcial, ni su " +
+  "distribución a terceros bajo ningún concepto.";
+
+/** The CPdescarga.txt layout: legal notice, header, pipe-separated rows; ISO-8859-1, CRLF. */
+export function writeSepomexCatalog(rows: readonly SepomexRow[]): Buffer {
+  const lines = [SEPOMEX_LEGAL_NOTICE, SEPOMEX_COLUMNS.join("|")];
+  // A pipe or line break inside a value would shift columns; the real file never has them.
+  for (const row of rows)
+    lines.push(SEPOMEX_COLUMNS.map((column) => row[column].replace(/[|\r\n]/g, " ")).join("|"));
+  return encodeLatin1(`${lines.join("\r\n")}\r\n`);
+}
