@@ -1,3 +1,4 @@
+import { stateOfPostalCode } from "../../mexico/postal-code-state.ts";
 import { STATES } from "../../mexico/states.ts";
 import type { SepomexRow } from "../formats/sepomex.ts";
 import { MUNICIPALITY_NAMES, SETTLEMENT_NAMES, SETTLEMENT_TYPES } from "./spanish-names.ts";
@@ -65,4 +66,35 @@ export function generatePostalCatalog(random: Random): PostalCatalog {
   }
   codes.sort();
   return { rows, codes };
+}
+
+/** Adds a one-settlement row for each code the catalog lacks (scenario postal codes must exist). */
+export function ensurePostalCodes(catalog: PostalCatalog, codes: readonly string[]): void {
+  const known = new Set(catalog.codes);
+  for (const code of codes) {
+    if (known.has(code)) continue;
+    const state = stateOfPostalCode(code);
+    if (!state) throw new Error(`postal code outside every state: ${code}`);
+    known.add(code);
+    catalog.codes.push(code);
+    catalog.rows.push({
+      d_codigo: code,
+      d_asenta: "Centro",
+      d_tipo_asenta: "Colonia",
+      D_mnpio: state.name.split(" de ")[0],
+      d_estado: state.name,
+      d_ciudad: state.name.split(" de ")[0],
+      d_CP: `${code.slice(0, 3)}01`,
+      c_estado: state.inegi,
+      c_oficina: `${code.slice(0, 3)}01`,
+      c_CP: "",
+      c_tipo_asenta: "09",
+      c_mnpio: "001",
+      id_asenta_cpcons: "0001",
+      d_zona: "Urbano",
+      c_cve_ciudad: "01",
+    });
+  }
+  catalog.codes.sort();
+  catalog.rows.sort((a, b) => (a.d_codigo < b.d_codigo ? -1 : a.d_codigo > b.d_codigo ? 1 : 0));
 }

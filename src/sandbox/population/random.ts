@@ -1,20 +1,9 @@
-/** A uniform random source in [0, 1), deterministic for a seed (chaos `createRng`). */
-export type Random = () => number;
+import type { Rng } from "../chaos/rng.ts";
 
-export function randomInt(random: Random, min: number, max: number): number {
-  return min + Math.floor(random() * (max - min + 1));
-}
-
-export function pick<T>(random: Random, items: readonly T[]): T {
-  return items[Math.floor(random() * items.length)];
-}
-
-export function chance(random: Random, probability: number): boolean {
-  return random() < probability;
-}
+export { chance, createRng, pick, randomInt, type Rng as Random } from "../chaos/rng.ts";
 
 /** Picks by weight: `[[value, weight], …]`. */
-export function weighted<T>(random: Random, options: readonly (readonly [T, number])[]): T {
+export function weighted<T>(random: Rng, options: readonly (readonly [T, number])[]): T {
   const total = options.reduce((sum, [, weight]) => sum + weight, 0);
   let roll = random() * total;
   for (const [value, weight] of options) {
@@ -25,17 +14,7 @@ export function weighted<T>(random: Random, options: readonly (readonly [T, numb
 }
 
 /** A UTC date between two dates, at midnight. */
-export function randomDate(random: Random, from: Date, to: Date): Date {
+export function randomDate(random: Rng, from: Date, to: Date): Date {
   const days = Math.floor((to.getTime() - from.getTime()) / 86_400_000);
-  return new Date(from.getTime() + randomInt(random, 0, days) * 86_400_000);
-}
-
-/** 32-bit FNV-1a of a text, to derive per-record seeds (lazy, order-independent generation). */
-export function hashText(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
+  return new Date(from.getTime() + Math.floor(random() * (days + 1)) * 86_400_000);
 }

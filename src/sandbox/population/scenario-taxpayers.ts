@@ -141,7 +141,7 @@ export function buildScenarioTaxpayers(random: Random, used: IdentifierRegistry,
   satFault("sat_garbage", "RESPUESTAS REVUELTAS", "garbage");
   const certsDown = company("CERTIFICADOS PERDIDOS", "2016-06-16", "11000");
   scenario(certsDown, ["certificates_unavailable"]);
-  magicFaults.set(certsDown.rfc, { upstream: "certificates", kind: "error5xx" });
+  magicFaults.set(certsDown.rfc, { upstream: "certificate-search", kind: "error5xx" });
 
   scenario(company("GRUPO INDUSTRIAL TENOCHTITLAN", "1998-01-20", "45000", { registryFolioCount: 3 }), ["registry_multiple_folios"]);
   scenario(company("MINERA SOMBRERETE VIEJO", "1995-09-01", "99000", { registryFolioCount: 2, registryUnsupportedOnly: true }), [
@@ -153,7 +153,7 @@ export function buildScenarioTaxpayers(random: Random, used: IdentifierRegistry,
   scenario(company("EMPRESA SIN FOLIO MERCANTIL", "2020-02-20", "50000", { registryFolioCount: 0 }), ["registry_no_match"]);
   const registryDown = company("REGISTRO NO DISPONIBLE", "2014-04-14", "50000");
   scenario(registryDown, ["registry_unavailable"]);
-  magicFaults.set(registryNameKey(registryDown.name), { upstream: "registry", kind: "error5xx" });
+  magicFaults.set(registryNameKey(registryDown.name), { upstream: "commerce-registry", kind: "error5xx" });
 
   scenario(company("ÑANDU ÑUÑEZ Y ASOCIADOS", "2014-01-14", "86000"), ["rfc_with_enye"]);
   scenario(company("A & B CONSTRUCTORES", "2004-03-17", "37000", { legalForm: "SC" }), ["rfc_with_ampersand"]);

@@ -1,4 +1,6 @@
 /** The synthetic population the sandbox serves: plain data, indexed for the server. */
+import type { FaultKind } from "../chaos/fault-plan.ts";
+import type { Upstream } from "../chaos/upstreams.ts";
 import type { SepomexRow } from "../formats/sepomex.ts";
 
 export type Sex = "H" | "M";
@@ -68,11 +70,9 @@ export type Taxpayer = {
   registryUnsupportedOnly: boolean;
 };
 
-export type UpstreamName = "padron" | "certificates" | "certificateFiles" | "renapo" | "registry" | "lists" | "sepomex";
-export type FaultKind = "timeout" | "error5xx" | "reset" | "garbage";
 
 /** A magic identifier: when an upstream sees it, that upstream fails this way. */
-export type MagicFault = { upstream: UpstreamName; kind: FaultKind };
+export type MagicFault = { upstream: Upstream; kind: FaultKind };
 
 export type PostalCatalog = {
   rows: SepomexRow[];
