@@ -1,6 +1,6 @@
 import { stateOfPostalCode } from "../../mexico/postal-code-state.ts";
-import type { ListRow, OficioPublication, ProceedingStage } from "../formats/list-row.ts";
 import { findListFile } from "../formats/list-files.ts";
+import type { ListRow, OficioPublication, ProceedingStage } from "../formats/list-row.ts";
 import { spanishLongDate } from "../formats/list-schemas-69b.ts";
 import { chance, createRng, pick, type Random, randomDate, randomInt } from "./random.ts";
 import { DOTTED_LEGAL_FORMS } from "./spanish-names.ts";
@@ -30,13 +30,19 @@ function stage(random: Random, date: Date, office?: string): ProceedingStage {
   const text = oficio(random, date, office);
   const dof = new Date(date.getTime() + randomInt(random, 7, 40) * 86_400_000);
   // Real files hold odd date cells: Excel serials and two dates in one cell (research §1.3).
-  const dofCell = chance(random, 0.03) ? String(Math.round(dof.getTime() / 86_400_000) + 25_569) : ddmmyyyy(dof);
+  const dofCell = chance(random, 0.03)
+    ? String(Math.round(dof.getTime() / 86_400_000) + 25_569)
+    : ddmmyyyy(dof);
   const sat: OficioPublication = { oficio: text, published: ddmmyyyy(date) };
   return { sat, dof: { oficio: text, published: dofCell } };
 }
 
 function proceedings(random: Random, situation: string, asOf: Date, bis: boolean): Partial<ListRow> {
-  const start = randomDate(random, new Date(Date.UTC(2014, 0, 1)), new Date(asOf.getTime() - 400 * 86_400_000));
+  const start = randomDate(
+    random,
+    new Date(Date.UTC(2014, 0, 1)),
+    new Date(asOf.getTime() - 400 * 86_400_000),
+  );
   const later = (from: Date) => randomDate(random, new Date(from.getTime() + 60 * 86_400_000), asOf);
   if (bis) {
     const definitive = stage(random, start, "900-04-00-00-00");
@@ -86,9 +92,12 @@ export function buildListRows(population: Population, file: string): ListRow[] {
   if (!entry) throw new Error(`not a list file: ${file}`);
   const random = createRng(`lists:${population.seed}:${file}`);
   const members = population.taxpayers
-    .flatMap((taxpayer) => taxpayer.lists.filter((m) => m.file === file).map((m) => ({ taxpayer, situation: m.situation })))
+    .flatMap((taxpayer) =>
+      taxpayer.lists.filter((m) => m.file === file).map((m) => ({ taxpayer, situation: m.situation })),
+    )
     .sort((a, b) => (a.taxpayer.rfc < b.taxpayer.rfc ? -1 : 1));
-  if (entry.article === "69") return members.map((m) => art69Row(random, m.taxpayer, file, m.situation, population.asOf));
+  if (entry.article === "69")
+    return members.map((m) => art69Row(random, m.taxpayer, file, m.situation, population.asOf));
 
   const bis = entry.article === "69-B Bis";
   const rows: ListRow[] = [];
@@ -101,7 +110,12 @@ export function buildListRows(population: Population, file: string): ListRow[] {
     }
     const copies = !bis && chance(random, 0.03) ? 2 : 1;
     for (let i = 0; i < copies; i++) {
-      rows.push({ rfc: taxpayer.rfc, name, situation, ...proceedings(random, situation, population.asOf, bis) });
+      rows.push({
+        rfc: taxpayer.rfc,
+        name,
+        situation,
+        ...proceedings(random, situation, population.asOf, bis),
+      });
     }
   }
   const suppressedSituation = bis ? "Definitivo" : (members[0]?.situation ?? "Presunto");

@@ -36,7 +36,13 @@ export function companyTaxpayer(
 ): Taxpayer {
   const baseName = normalizeName(company.baseName);
   const name = company.legalForm ? `${baseName} ${company.legalForm}` : baseName;
-  const rfc = company.rfc ?? uniqueRfc(buildCompanyRfc({ legalName: name, incorporationDate: company.incorporationDate }), used.rfcs, random);
+  const rfc =
+    company.rfc ??
+    uniqueRfc(
+      buildCompanyRfc({ legalName: name, incorporationDate: company.incorporationDate }),
+      used.rfcs,
+      random,
+    );
   if (company.rfc) used.rfcs.add(company.rfc);
   return {
     rfc,

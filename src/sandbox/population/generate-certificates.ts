@@ -21,13 +21,26 @@ export type CertificateWish = {
 };
 
 /** One certificate whose validity agrees with its status as of `asOf` (old ones before 2010 when the file is missing). */
-export function makeCertificate(random: Random, counter: SerialCounter, asOf: Date, wish: CertificateWish): CertificateRecord {
+export function makeCertificate(
+  random: Random,
+  counter: SerialCounter,
+  asOf: Date,
+  wish: CertificateWish,
+): CertificateRecord {
   const expired = wish.status === "Caduco" || wish.fileMissing === true;
   const from = wish.fileMissing
     ? randomDate(random, new Date(Date.UTC(2005, 0, 1)), new Date(Date.UTC(2009, 11, 31)))
     : expired
-      ? randomDate(random, new Date(Date.UTC(2012, 0, 1)), new Date(asOf.getTime() - (VALIDITY_YEARS + 0.2) * YEAR_MS))
-      : randomDate(random, new Date(asOf.getTime() - (VALIDITY_YEARS - 0.2) * YEAR_MS), new Date(asOf.getTime() - 10 * 86_400_000));
+      ? randomDate(
+          random,
+          new Date(Date.UTC(2012, 0, 1)),
+          new Date(asOf.getTime() - (VALIDITY_YEARS + 0.2) * YEAR_MS),
+        )
+      : randomDate(
+          random,
+          new Date(asOf.getTime() - (VALIDITY_YEARS - 0.2) * YEAR_MS),
+          new Date(asOf.getTime() - 10 * 86_400_000),
+        );
   const validFrom = new Date(from.getTime() + Math.floor(random() * 86_400) * 1000);
   const validTo = new Date(validFrom);
   validTo.setUTCFullYear(validTo.getUTCFullYear() + VALIDITY_YEARS);
@@ -53,18 +66,38 @@ export function generateCertificates(
   foundedYear: number,
 ): CertificateRecord[] {
   const wishes: CertificateWish[] = [];
-  if (foundedYear < 2008 && chance(random, 0.05)) wishes.push({ type: "FIEL", status: "Caduco", fileMissing: true });
+  if (foundedYear < 2008 && chance(random, 0.05))
+    wishes.push({ type: "FIEL", status: "Caduco", fileMissing: true });
   if (foundedYear < 2018 && chance(random, 0.3)) wishes.push({ type: "FIEL", status: "Caduco" });
   if (chance(random, personType === "M" ? 0.95 : 0.85)) {
     wishes.push({ type: "FIEL", status: chance(random, 0.02) ? "Revocado" : "Activo" });
   }
   const sellos =
     personType === "M"
-      ? weighted(random, [[0, 15], [1, 45], [2, 25], [3, 15]] as const)
-      : weighted(random, [[0, 40], [1, 45], [2, 15]] as const);
+      ? weighted(random, [
+          [0, 15],
+          [1, 45],
+          [2, 25],
+          [3, 15],
+        ] as const)
+      : weighted(random, [
+          [0, 40],
+          [1, 45],
+          [2, 15],
+        ] as const);
   for (let i = 0; i < sellos; i++) {
-    const status: CertificateStatus = weighted(random, [["Activo", 80], ["Caduco", 17], ["Revocado", 3]] as const);
-    wishes.push({ type: "SELLO", status: foundedYear >= 2022 ? "Activo" : status, branch: pick(random, BRANCHES) });
+    const status: CertificateStatus = weighted(random, [
+      ["Activo", 80],
+      ["Caduco", 17],
+      ["Revocado", 3],
+    ] as const);
+    wishes.push({
+      type: "SELLO",
+      status: foundedYear >= 2022 ? "Activo" : status,
+      branch: pick(random, BRANCHES),
+    });
   }
-  return wishes.map((wish) => makeCertificate(random, counter, asOf, wish)).sort((a, b) => (a.validFrom < b.validFrom ? 1 : -1));
+  return wishes
+    .map((wish) => makeCertificate(random, counter, asOf, wish))
+    .sort((a, b) => (a.validFrom < b.validFrom ? 1 : -1));
 }

@@ -3,7 +3,10 @@ import { pick, type Random, weighted } from "./random.ts";
 import { COMPANY_ACTIVITIES, COMPANY_CORES, LEGAL_FORMS, SURNAMES } from "./spanish-names.ts";
 
 /** A company name without legal form, and its legal form; names already used are avoided. */
-export function generateCompanyName(random: Random, usedNames: Set<string>): { baseName: string; legalForm: string } {
+export function generateCompanyName(
+  random: Random,
+  usedNames: Set<string>,
+): { baseName: string; legalForm: string } {
   for (;;) {
     const pattern = weighted(random, [
       ["activity-core", 8],

@@ -22,13 +22,20 @@ export function generateListMemberships(random: Random, taxpayer: Taxpayer): Lis
   if (chance(random, 0.015)) lists.push({ file: "Firmes.csv", situation: "FIRMES" });
   if (chance(random, 0.005)) lists.push({ file: "No_localizados.csv", situation: "NO LOCALIZADOS" });
   if (chance(random, 0.01)) {
-    const situation = pick(random, ["CANCELADOS POR INCOSTEABILIDAD", "CANCELADOS POR INSOLVENCIA", "CANCELADOS"]);
+    const situation = pick(random, [
+      "CANCELADOS POR INCOSTEABILIDAD",
+      "CANCELADOS POR INSOLVENCIA",
+      "CANCELADOS",
+    ]);
     lists.push({ file: "Cancelados.csv", situation });
   }
   if (chance(random, 0.003)) lists.push({ file: "Exigibles.csv", situation: "EXIGIBLES" });
   if (chance(random, 0.003)) lists.push({ file: "Sentencias.csv", situation: "SENTENCIAS" });
   if (taxpayer.certificates.some((c) => c.type === "SELLO") && chance(random, 0.003)) {
-    lists.push({ file: "CSDsinefectos.csv", situation: pick(random, ["FRACCION X", "FRACCION XI", "FRACCION XII"]) });
+    lists.push({
+      file: "CSDsinefectos.csv",
+      situation: pick(random, ["FRACCION X", "FRACCION XI", "FRACCION XII"]),
+    });
   }
   if (taxpayer.personType === "M" && chance(random, 0.001)) {
     lists.push({ file: "EntespublicosydeGobiernoomisos.csv", situation: "OMISOS" });

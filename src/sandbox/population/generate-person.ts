@@ -36,7 +36,10 @@ export type IdentifierRegistry = { rfcs: Set<string>; curps: Set<string> };
 export function uniqueRfc(rfc: string, used: Set<string>, random: Random): string {
   let candidate = rfc;
   while (used.has(candidate)) {
-    const base = candidate.slice(0, -3) + pick(random, HOMOCLAVE_CHARS.split("")) + pick(random, HOMOCLAVE_CHARS.split(""));
+    const base =
+      candidate.slice(0, -3) +
+      pick(random, HOMOCLAVE_CHARS.split("")) +
+      pick(random, HOMOCLAVE_CHARS.split(""));
     candidate = base + rfcCheckDigit(base);
   }
   used.add(candidate);
@@ -51,7 +54,13 @@ export function personFromSpec(spec: PersonSpec, used: IdentifierRegistry, rando
   let curp = buildCurp({ ...nameParts, birthDate: spec.birthDate, sex: spec.sex, entity: spec.birthEntity });
   while (used.curps.has(curp)) {
     homonymIndex += 1;
-    curp = buildCurp({ ...nameParts, birthDate: spec.birthDate, sex: spec.sex, entity: spec.birthEntity, homonymIndex });
+    curp = buildCurp({
+      ...nameParts,
+      birthDate: spec.birthDate,
+      sex: spec.sex,
+      entity: spec.birthEntity,
+      homonymIndex,
+    });
   }
   used.curps.add(curp);
   return {
@@ -66,7 +75,11 @@ export function personFromSpec(spec: PersonSpec, used: IdentifierRegistry, rando
 }
 
 /** A random adult born in Mexico (3 % abroad), 1950–2004. */
-export function generatePerson(random: Random, used: IdentifierRegistry, renapoStatus?: string): PersonRecord {
+export function generatePerson(
+  random: Random,
+  used: IdentifierRegistry,
+  renapoStatus?: string,
+): PersonRecord {
   const sex: Sex = chance(random, 0.5) ? "H" : "M";
   const spec: PersonSpec = {
     names: pick(random, sex === "H" ? MALE_NAMES : FEMALE_NAMES),

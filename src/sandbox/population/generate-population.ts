@@ -1,5 +1,4 @@
 import { registryNameKey } from "../../mexico/compare-names.ts";
-import { buildScenarioTaxpayers } from "./scenario-taxpayers.ts";
 import { companyTaxpayer, individualTaxpayer } from "./build-taxpayer.ts";
 import { generateCertificates, type SerialCounter } from "./generate-certificates.ts";
 import { generateCompanyName } from "./generate-company-name.ts";
@@ -7,7 +6,8 @@ import { generateListMemberships } from "./generate-list-memberships.ts";
 import { generatePerson, type IdentifierRegistry } from "./generate-person.ts";
 import { ensurePostalCodes, generatePostalCatalog } from "./generate-postal-catalog.ts";
 import { chance, createRng, pick, randomDate, weighted } from "./random.ts";
-import type { Population, PersonRecord, Taxpayer } from "./types.ts";
+import { buildScenarioTaxpayers } from "./scenario-taxpayers.ts";
+import type { PersonRecord, Population, Taxpayer } from "./types.ts";
 
 export type PopulationOptions = { seed: number; size: number };
 
@@ -34,8 +34,17 @@ export function generatePopulation(options: PopulationOptions): Population {
     let taxpayer: Taxpayer;
     if (chance(random, COMPANY_SHARE)) {
       const { baseName, legalForm } = generateCompanyName(random, usedNames);
-      const incorporationDate = randomDate(random, new Date(Date.UTC(1960, 0, 1)), new Date(Date.UTC(2025, 11, 31)));
-      const folios = weighted(random, [[0, 10], [1, 65], [2, 18], [3, 7]] as const);
+      const incorporationDate = randomDate(
+        random,
+        new Date(Date.UTC(1960, 0, 1)),
+        new Date(Date.UTC(2025, 11, 31)),
+      );
+      const folios = weighted(random, [
+        [0, 10],
+        [1, 65],
+        [2, 18],
+        [3, 7],
+      ] as const);
       taxpayer = companyTaxpayer(
         {
           baseName,
@@ -50,9 +59,18 @@ export function generatePopulation(options: PopulationOptions): Population {
         random,
       );
     } else {
-      taxpayer = individualTaxpayer(generatePerson(random, used), { zip, certificatesCarryCurp: !chance(random, 0.03) });
+      taxpayer = individualTaxpayer(generatePerson(random, used), {
+        zip,
+        certificatesCarryCurp: !chance(random, 0.03),
+      });
     }
-    taxpayer.certificates = generateCertificates(random, counter, asOf, taxpayer.personType, Number(taxpayer.foundedOn.slice(0, 4)));
+    taxpayer.certificates = generateCertificates(
+      random,
+      counter,
+      asOf,
+      taxpayer.personType,
+      Number(taxpayer.foundedOn.slice(0, 4)),
+    );
     taxpayer.lists = generateListMemberships(random, taxpayer);
     taxpayers.push(taxpayer);
   }
@@ -75,7 +93,8 @@ function indexPopulation(input: {
     byRfc.set(taxpayer.rfc, taxpayer);
     const person = taxpayer.person ?? taxpayer.legalRepresentative;
     if (person) personsByCurp.set(person.curp, person);
-    for (const certificate of taxpayer.certificates) bySerial.set(certificate.serial, { taxpayer, certificate });
+    for (const certificate of taxpayer.certificates)
+      bySerial.set(certificate.serial, { taxpayer, certificate });
     if (taxpayer.personType === "M" && taxpayer.registryFolioCount > 0) {
       const key = registryNameKey(taxpayer.name);
       byRegistryName.set(key, [...(byRegistryName.get(key) ?? []), taxpayer]);

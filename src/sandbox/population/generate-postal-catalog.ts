@@ -1,8 +1,8 @@
 import { stateOfPostalCode } from "../../mexico/postal-code-state.ts";
 import { STATES } from "../../mexico/states.ts";
 import type { SepomexRow } from "../formats/sepomex.ts";
-import { MUNICIPALITY_NAMES, SETTLEMENT_NAMES, SETTLEMENT_TYPES } from "./spanish-names.ts";
 import { pick, type Random, randomInt, weighted } from "./random.ts";
+import { MUNICIPALITY_NAMES, SETTLEMENT_NAMES, SETTLEMENT_TYPES } from "./spanish-names.ts";
 import type { PostalCatalog } from "./types.ts";
 
 const TARGET_CODES = 30_000;

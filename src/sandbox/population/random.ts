@@ -1,6 +1,6 @@
 import type { Rng } from "../chaos/rng.ts";
 
-export { chance, createRng, pick, randomInt, type Rng as Random } from "../chaos/rng.ts";
+export { chance, createRng, pick, type Rng as Random, randomInt } from "../chaos/rng.ts";
 
 /** Picks by weight: `[[value, weight], …]`. */
 export function weighted<T>(random: Rng, options: readonly (readonly [T, number])[]): T {

@@ -1,3 +1,4 @@
+import { normalizeName } from "../../mexico/normalize-name.ts";
 import { stateOfPostalCode } from "../../mexico/postal-code-state.ts";
 import { STATES } from "../../mexico/states.ts";
 import type { RegistryAct, RegistryFolio, RegistryShareholder } from "../formats/commerce-registry.ts";
@@ -92,7 +93,7 @@ export function registryFoliosFor(population: Population, taxpayer: Taxpayer): R
       : index === 0 && !UNSUPPORTED_REGISTRY_STATES.includes(homeState.inegi)
         ? homeState
         : pick(random, supported);
-    const municipality = pick(random, MUNICIPALITY_NAMES).toUpperCase();
+    const municipality = normalizeName(pick(random, MUNICIPALITY_NAMES));
     const year = registeredAt.getUTCFullYear();
     folios.push({
       fme: `N-${year}${String(randomInt(random, 1, 999_999)).padStart(6, "0")}`,
@@ -108,7 +109,7 @@ export function registryFoliosFor(population: Population, taxpayer: Taxpayer): R
       corporatePurpose: `${taxpayer.padronName.split(" ")[0]} Y ACTIVIDADES CONEXAS`,
       businessLine: random() < 0.7 ? taxpayer.padronName.split(" ")[0] : null,
       nationality: "MEXICANA",
-      domicile: `CALLE ${pick(random, SETTLEMENT_NAMES).toUpperCase()} ${randomInt(random, 1, 999)}, C.P. ${taxpayer.zip}`,
+      domicile: `CALLE ${normalizeName(pick(random, SETTLEMENT_NAMES))} ${randomInt(random, 1, 999)}, C.P. ${taxpayer.zip}`,
       municipality,
       state: state.upperName,
       rfc: taxpayer.rfc,
@@ -123,5 +124,7 @@ export function registryFoliosFor(population: Population, taxpayer: Taxpayer): R
 
 /** Folios of every company whose name matches the searched one (punctuation, accents and legal form ignored). */
 export function searchRegistry(population: Population, key: string): RegistryFolio[] {
-  return (population.byRegistryName.get(key) ?? []).flatMap((taxpayer) => registryFoliosFor(population, taxpayer));
+  return (population.byRegistryName.get(key) ?? []).flatMap((taxpayer) =>
+    registryFoliosFor(population, taxpayer),
+  );
 }

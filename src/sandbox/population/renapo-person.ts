@@ -1,3 +1,4 @@
+import { normalizeName } from "../../mexico/normalize-name.ts";
 import { STATES } from "../../mexico/states.ts";
 import type { RenapoPerson } from "../formats/renapo.ts";
 import { createRng, pick, randomInt } from "./random.ts";
@@ -33,7 +34,7 @@ export function renapoPersonFor(person: PersonRecord): RenapoPerson {
           foja: "",
           numActa: String(randomInt(random, 1, 9999)).padStart(5, "0"),
           libro: "",
-          municipioRegistro: pick(random, MUNICIPALITY_NAMES).toUpperCase(),
+          municipioRegistro: normalizeName(pick(random, MUNICIPALITY_NAMES)),
         },
   };
 }

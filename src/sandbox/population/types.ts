@@ -70,7 +70,6 @@ export type Taxpayer = {
   registryUnsupportedOnly: boolean;
 };
 
-
 /** A magic identifier: when an upstream sees it, that upstream fails this way. */
 export type MagicFault = { upstream: Upstream; kind: FaultKind };
 
