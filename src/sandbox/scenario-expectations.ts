@@ -72,7 +72,7 @@ function expectationFor(population: Population, seed: ScenarioSeed): ScenarioExp
       records: searchRegistry(population, key).map((f) => ({
         fme: f.fme,
         supported: f.supported,
-        rfc: f.rfc,
+        rfc: f.supported ? f.rfc : null,
       })),
     };
   }

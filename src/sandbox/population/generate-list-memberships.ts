@@ -49,5 +49,11 @@ export function generateListMemberships(random: Random, taxpayer: Taxpayer): Lis
     ] as const);
     lists.push(...memberships69B(situation));
   }
+  if (taxpayer.personType === "M" && chance(random, 0.0004)) {
+    const situation = chance(random, 0.7) ? "Definitivo" : "Sentencia Favorable";
+    const file =
+      situation === "Definitivo" ? "Listado_69_B_Bis_Definitivo.csv" : "Listado_69_B_Bis_SentenciaFa.csv";
+    lists.push({ file: "Listado_69_B_Bis_Completo.csv", situation }, { file, situation });
+  }
   return lists;
 }

@@ -219,6 +219,10 @@ export function buildScenarioTaxpayers(
     list("Listado_69_B_Bis_Completo.csv", "Definitivo"),
     list("Listado_69_B_Bis_Definitivo.csv", "Definitivo"),
   ]);
+  listed("list_69b_bis", "ARRENDADORA DE MAQUINARIA DEL USUMACINTA", "2007-03-21", "86000", [
+    list("Listado_69_B_Bis_Completo.csv", "Sentencia Favorable"),
+    list("Listado_69_B_Bis_SentenciaFa.csv", "Sentencia Favorable"),
+  ]);
   listed("several_lists", "DISTRIBUIDORA TRIPLE FALTA", "2011-03-03", "44600", [
     list("Firmes.csv", "FIRMES"),
     list("No_localizados.csv", "NO LOCALIZADOS"),
@@ -269,10 +273,13 @@ export function buildScenarioTaxpayers(
   scenario(registryDown, ["registry_unavailable"]);
   magicFaults.set(registryNameKey(registryDown.name), { upstream: "commerce-registry", kind: "error5xx" });
 
-  scenario(company("ÑANDU ÑUÑEZ Y ASOCIADOS", "2014-01-14", "86000"), ["rfc_with_enye"]);
-  scenario(company("A & B CONSTRUCTORES", "2004-03-17", "37000", { legalForm: "SC" }), [
-    "rfc_with_ampersand",
-  ]);
+  // Like the real ÑAÑ140114GY4 and &BC040317UN0, both sit in the 69-B list.
+  const enye = company("ÑANDU ÑUÑEZ Y ASOCIADOS", "2014-01-14", "86000");
+  enye.lists = b69("Definitivo", "Definitivos.csv");
+  scenario(enye, ["rfc_with_enye", "list_69b_definitivo"]);
+  const ampersand = company("A & B CONSTRUCTORES", "2004-03-17", "37000", { legalForm: "SC" });
+  ampersand.lists = b69("Presunto", "Presuntos.csv");
+  scenario(ampersand, ["rfc_with_ampersand", "list_69b_presunto"]);
 
   const zips = [...new Set([...taxpayers.map((t) => t.zip), "76000"])];
   return { taxpayers, scenarios, magicFaults, zips };
