@@ -186,11 +186,21 @@ describe("GET /scenarios", () => {
       registry("registry_rfc_mismatch").records.some((r) => r.rfc !== byTag("registry_rfc_mismatch").rfc),
     );
     assert.equal(registry("registry_no_match").records.length, 0);
-    assert.equal(
-      byTag("renapo_baja").expect.renapo && "status_curp" in byTag("renapo_baja").expect.renapo
-        ? byTag("renapo_baja").expect.renapo.status_curp?.[0]
-        : "",
-      "B",
+    const renapo = (tag: string) => byTag(tag).expect.renapo as { found: boolean; status_curp?: string };
+    assert.match(renapo("renapo_baja").status_curp ?? "", /^B/);
+    assert.equal(renapo("renapo_homonym").status_curp, "AH");
+    assert.deepEqual(byTag("renapo_unavailable").expect.renapo, { fault: "error5xx" });
+    assert.deepEqual(byTag("sat_timeout").expect.padron, { fault: "timeout" });
+    assert.equal(byTag("individual_without_curp").curp, undefined);
+    const certificates = (tag: string) =>
+      byTag(tag).expect.certificates as { type: string; status: string; file: string }[];
+    assert.deepEqual(
+      certificates("fiel_only").map((c) => c.type),
+      ["FIEL"],
     );
+    assert.equal(certificates("no_certificates").length, 0);
+    assert.ok(certificates("revoked_certificate").some((c) => c.status === "Revocado"));
+    assert.ok(certificates("expired_certificate").some((c) => c.status === "Caduco"));
+    assert.ok(certificates("certificate_file_missing").some((c) => c.file === "missing"));
   });
 });
