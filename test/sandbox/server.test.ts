@@ -13,7 +13,9 @@ after(() => sandbox.close());
 
 const post = (path: string, body: string, signal?: AbortSignal) =>
   fetch(`${sandbox.url}${path}`, { method: "POST", headers: { "content-type": "text/plain" }, body, signal });
-const json = async (path: string, init?: RequestInit) => (await fetch(`${sandbox.url}${path}`, init)).json();
+// biome-ignore lint/suspicious/noExplicitAny: test reads loosely typed JSON bodies
+const json = async (path: string, init?: RequestInit): Promise<any> =>
+  (await fetch(`${sandbox.url}${path}`, init)).json();
 
 describe("list files", () => {
   it("answer ETag and Last-Modified, and 304 to If-None-Match or If-Modified-Since", async () => {
