@@ -1,8 +1,8 @@
 import { normalizeName } from "./normalize-name.ts";
 
 /**
- * Mexican legal-entity forms (research §8), written the usual way. Matching ignores dots and the
- * spacing between the letters of an abbreviation, so `SA DE CV`, `S.A. DE C.V.` and `S. A. DE C. V.` are one form.
+ * Mexican legal-entity forms (research §8), written the usual way. Matching ignores dots, commas and
+ * spacing, so `SA DE CV`, `S.A. DE C.V.` and `S. A. DE C. V.` are one form.
  */
 export const LEGAL_ENTITY_SUFFIXES: readonly string[] = [
   "S.A.P.I. DE C.V. SOFOM E.N.R.",
@@ -70,20 +70,30 @@ export const LEGAL_ENTITY_SUFFIXES: readonly string[] = [
   "INSTITUCION DE ASISTENCIA PRIVADA",
 ];
 
-function patternFor(suffix: string): string {
-  const tokens = suffix.split(" ").map((token) => token.replace(/\./g, ""));
-  const tokenPatterns = tokens.map((letters) => [...letters].join("\\.?\\s?") + "\\.?");
-  return tokenPatterns.join("[\\s,]*");
+/** Letters only: dots, spaces and commas do not matter when comparing legal forms. */
+function compact(text: string): string {
+  return text.replace(/[.\s,]/g, "");
 }
 
-const byLength = [...LEGAL_ENTITY_SUFFIXES].sort((a, b) => b.length - a.length);
-const TRAILING_SUFFIX = new RegExp(`[\\s,]+(?:${byLength.map(patternFor).join("|")})[\\s,.]*$`, "u");
+const COMPACT_SUFFIXES: ReadonlySet<string> = new Set(LEGAL_ENTITY_SUFFIXES.map(compact));
+const isSeparator = (char: string) => char === " " || char === ",";
+const TAIL_WINDOW = 70;
+
+/** Cuts the longest known form that starts at a word boundary and runs to the end; the name itself stays. */
+function stripOnce(name: string): string {
+  for (let i = Math.max(1, name.length - TAIL_WINDOW); i < name.length; i++) {
+    if (isSeparator(name[i - 1]) && !isSeparator(name[i]) && COMPACT_SUFFIXES.has(compact(name.slice(i)))) {
+      return name.slice(0, i).replace(/[\s,]+$/, "");
+    }
+  }
+  return name;
+}
 
 /** Normalized name without its trailing legal-entity form(s) and trailing commas. */
 export function stripLegalEntitySuffix(name: string): string {
   let current = normalizeName(name).replace(/[\s,]+$/, "");
   for (;;) {
-    const stripped = current.replace(TRAILING_SUFFIX, "").replace(/[\s,]+$/, "");
+    const stripped = stripOnce(current);
     if (stripped === current || stripped.length === 0) return current;
     current = stripped;
   }

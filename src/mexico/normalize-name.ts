@@ -1,7 +1,33 @@
-/** Strips combining marks from one character, except the tilde of Ñ. */
+const ACCENTED: Readonly<Record<string, string>> = {
+  Á: "A",
+  À: "A",
+  Â: "A",
+  Ä: "A",
+  Ã: "A",
+  É: "E",
+  È: "E",
+  Ê: "E",
+  Ë: "E",
+  Í: "I",
+  Ì: "I",
+  Î: "I",
+  Ï: "I",
+  Ó: "O",
+  Ò: "O",
+  Ô: "O",
+  Ö: "O",
+  Õ: "O",
+  Ú: "U",
+  Ù: "U",
+  Û: "U",
+  Ü: "U",
+  Ç: "C",
+  Ý: "Y",
+};
+
+/** Strips combining marks from one character (the rare ones the table above lacks). */
 function withoutAccent(char: string): string {
-  if (char === "Ñ") return char;
-  return char.normalize("NFD").replace(/\p{M}/gu, "");
+  return ACCENTED[char] ?? char.normalize("NFD").replace(/\p{M}/gu, "");
 }
 
 /**
@@ -9,10 +35,9 @@ function withoutAccent(char: string): string {
  * Punctuation is kept: SAT compares "números, letras, espacios, puntos y comas" (research §4).
  */
 export function normalizeName(name: string): string {
-  const upper = name.normalize("NFC").toUpperCase();
-  let out = "";
-  for (const char of upper) out += char.charCodeAt(0) < 128 ? char : withoutAccent(char);
-  return out.replace(/\s+/g, " ").trim();
+  let upper = name.toUpperCase();
+  if (/[^\x20-\x7e]/.test(upper)) upper = upper.normalize("NFC").replace(/[^\x00-\x7fÑ]/g, withoutAccent);
+  return upper.replace(/\s+/g, " ").trim();
 }
 
 /** normalizeName without punctuation: only letters, digits, Ñ, & and single spaces remain. */

@@ -1,8 +1,19 @@
-import { samePadronName } from "../mexico/compare-names.ts";
+import { padronNameKey } from "../mexico/compare-names.ts";
 import { normalizeRfc } from "../mexico/normalize-rfc.ts";
 import { parseRfc } from "../mexico/parse-rfc.ts";
 import { PADRON_LEGENDS, type PadronRecord } from "./formats/padron-validation.ts";
-import type { Population } from "./population/types.ts";
+import type { Population, Taxpayer } from "./population/types.ts";
+
+const registeredKeys = new WeakMap<Taxpayer, string>();
+
+function registeredKey(taxpayer: Taxpayer): string {
+  let key = registeredKeys.get(taxpayer);
+  if (key === undefined) {
+    key = padronNameKey(taxpayer.padronName);
+    registeredKeys.set(taxpayer, key);
+  }
+  return key;
+}
 
 /**
  * SAT's legend for one record. Order: structure, registration, then (unless name and CP are both
@@ -16,7 +27,7 @@ export function padronLegendFor(population: Population, record: PadronRecord): s
   const name = record.name.trim();
   const zip = record.zip.trim();
   if (name === "" && zip === "") return PADRON_LEGENDS.valid;
-  if (!samePadronName(name, taxpayer.padronName)) return PADRON_LEGENDS.nameMismatch;
+  if (padronNameKey(name) !== registeredKey(taxpayer)) return PADRON_LEGENDS.nameMismatch;
   if (zip !== taxpayer.zip) return PADRON_LEGENDS.zipMismatch;
   return PADRON_LEGENDS.valid;
 }

@@ -114,6 +114,15 @@ describe("RFC construction (research §3.3–3.4)", () => {
     assert.match(company, /^EKU900317/);
     assert.ok(parseRfc(company)?.checkDigitValid);
   });
+  it("reproduces rfc-facil's documented example (Juan Barrios Fernández, 13/12/1970)", () => {
+    const rfc = buildIndividualRfc({
+      names: "Juan",
+      firstSurname: "Barrios",
+      secondSurname: "Fernández",
+      birthDate: new Date(Date.UTC(1970, 11, 13)),
+    });
+    assert.equal(rfc, "BAFJ701213SBA");
+  });
   it("homoclave is two characters from the documented digit set and depends on the name", () => {
     const a = rfcHomoclave("PEREZ LOPEZ JUAN");
     const b = rfcHomoclave("PEREZ LOPEZ JUANA");
