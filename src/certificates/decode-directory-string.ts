@@ -31,7 +31,9 @@ export function decodeDirectoryString(node: DerNode): string {
 function decodeUtf32be(bytes: Uint8Array): string {
   let text = "";
   for (let i = 0; i + 3 < bytes.length; i += 4) {
-    text += String.fromCodePoint(((bytes[i] << 24) | (bytes[i + 1] << 16) | (bytes[i + 2] << 8) | bytes[i + 3]) >>> 0);
+    text += String.fromCodePoint(
+      ((bytes[i] << 24) | (bytes[i + 1] << 16) | (bytes[i + 2] << 8) | bytes[i + 3]) >>> 0,
+    );
   }
   return text;
 }

@@ -1,5 +1,5 @@
 import { decodeDirectoryString } from "./decode-directory-string.ts";
-import { DerTag, type DerNode, decodeOid, derChildren, expectTag } from "./read-der.ts";
+import { type DerNode, DerTag, decodeOid, derChildren, expectTag } from "./read-der.ts";
 
 export type NameAttribute = { readonly oid: string; readonly value: string };
 

@@ -1,5 +1,5 @@
 import { CertificateParseError } from "./certificate-parse-error.ts";
-import { DerTag, type DerNode, derContent } from "./read-der.ts";
+import { type DerNode, DerTag, derContent } from "./read-der.ts";
 
 const UTC_TIME = /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/;
 const GENERALIZED_TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/;
@@ -8,17 +8,17 @@ const GENERALIZED_TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/;
 export function readTime(node: DerNode | undefined): string {
   if (!node) throw new CertificateParseError("certificate validity is missing a time");
   const text = new TextDecoder("latin1").decode(derContent(node));
-  let parts: RegExpExecArray | null = null;
-  let year = 0;
-  if (node.tag === DerTag.utcTime && (parts = UTC_TIME.exec(text))) {
-    const shortYear = Number(parts[1]);
-    year = shortYear >= 50 ? 1900 + shortYear : 2000 + shortYear; // RFC 5280 §4.1.2.5.1
-  } else if (node.tag === DerTag.generalizedTime && (parts = GENERALIZED_TIME.exec(text))) {
-    year = Number(parts[1]);
-  }
+  const utc = node.tag === DerTag.utcTime ? UTC_TIME.exec(text) : null;
+  const generalized = node.tag === DerTag.generalizedTime ? GENERALIZED_TIME.exec(text) : null;
+  const parts = utc ?? generalized;
   if (!parts) throw new CertificateParseError(`unreadable certificate time "${text}"`);
+  const shortYear = Number(parts[1]);
+  // RFC 5280 §4.1.2.5.1: two-digit years 50–99 are 19xx.
+  const year = generalized ? shortYear : shortYear >= 50 ? 1900 + shortYear : 2000 + shortYear;
   const [, , month, day, hour, minute, second] = parts;
-  const date = new Date(Date.UTC(year, Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
+  const date = new Date(
+    Date.UTC(year, Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)),
+  );
   if (Number.isNaN(date.getTime())) throw new CertificateParseError(`invalid certificate time "${text}"`);
   return date.toISOString().replace(".000Z", "Z");
 }
