@@ -60,41 +60,43 @@ async function* readEntries(
   let list: ListFileSpec | null = null;
   let columns: HeaderColumns | null = null;
   try {
-    for await (const cells of readCp1252CsvRecords(source) as AsyncIterable<string[]>) {
-      if (cells.every((cell) => cell.trim() === "")) continue;
-      if (!columns || !list) {
-        if (!isHeaderRow(cells)) {
-          preamble.push(
-            cells
-              .map((cell) => cell.trim())
-              .filter(Boolean)
-              .join(" "),
-          );
-          if (preamble.length > MAX_PREAMBLE_ROWS)
-            throw new ListFileError(`${fileName}: no RFC header row found`);
+    for await (const records of readCp1252CsvRecords(source)) {
+      for (const cells of records) {
+        if (cells.every((cell) => cell.trim() === "")) continue;
+        if (!columns || !list) {
+          if (!isHeaderRow(cells)) {
+            preamble.push(
+              cells
+                .map((cell) => cell.trim())
+                .filter(Boolean)
+                .join(" "),
+            );
+            if (preamble.length > MAX_PREAMBLE_ROWS)
+              throw new ListFileError(`${fileName}: no RFC header row found`);
+            continue;
+          }
+          list = recognizeListFile(fileName, cells);
+          if (!list)
+            throw new ListFileError(`${fileName}: not a known SAT list (file name and header unrecognised)`);
+          columns = readHeaderColumns(cells);
+          const contentDate = parseContentDate(preamble.join(" "));
+          settleMeta.resolve({
+            fileName,
+            list,
+            contentDate,
+            header: cells.map((cell) => cell.trim()),
+            preamble,
+          });
           continue;
         }
-        list = recognizeListFile(fileName, cells);
-        if (!list)
-          throw new ListFileError(`${fileName}: not a known SAT list (file name and header unrecognised)`);
-        columns = readHeaderColumns(cells);
-        const contentDate = parseContentDate(preamble.join(" "));
-        settleMeta.resolve({
-          fileName,
-          list,
-          contentDate,
-          header: cells.map((cell) => cell.trim()),
-          preamble,
-        });
-        continue;
-      }
-      const entry = buildListEntry(cells, columns, list);
-      if (entry === "no_rfc") stats.skippedRows++;
-      else if (entry === "unknown_situation") stats.unknownSituations++;
-      else {
-        stats.entries++;
-        if (entry.suppressed) stats.suppressed++;
-        yield entry;
+        const entry = buildListEntry(cells, columns, list);
+        if (entry === "no_rfc") stats.skippedRows++;
+        else if (entry === "unknown_situation") stats.unknownSituations++;
+        else {
+          stats.entries++;
+          if (entry.suppressed) stats.suppressed++;
+          yield entry;
+        }
       }
     }
     if (!columns) throw new ListFileError(`${fileName}: no RFC header row found`);

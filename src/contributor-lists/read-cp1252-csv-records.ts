@@ -1,22 +1,27 @@
-import { pipeline, Readable } from "node:stream";
-import { parse } from "csv-parse";
+import type { Readable } from "node:stream";
 import iconv from "iconv-lite";
-
-/** Longest record accepted; an unbalanced quote fails here instead of swallowing the rest of the file. */
-const MAX_RECORD_CHARACTERS = 1 << 20;
+import { createCsvTokenizer } from "./tokenize-csv.ts";
 
 /**
- * CSV records (arrays of cells) from a windows-1252 byte stream, with backpressure end to end.
- * iconv-lite replaces undefined bytes (0x81, 0x8D, …) with U+FFFD instead of stopping, and
- * csv-parse handles quoted commas and newlines; rows may have any number of cells.
+ * CSV records from a windows-1252 byte stream, in batches (one per input chunk), pulled on demand so memory
+ * stays bounded. iconv-lite turns undefined bytes (0x81, 0x8D, …) into U+FFFD instead of stopping.
  */
-export function readCp1252CsvRecords(source: AsyncIterable<Uint8Array> | Readable): Readable {
-  const input = source instanceof Readable ? source : Readable.from(source, { objectMode: false });
-  const parser = parse({
-    relax_column_count: true,
-    relax_quotes: true,
-    max_record_size: MAX_RECORD_CHARACTERS,
-  });
-  // pipeline destroys every stage with the first error, so the consumer's iteration throws it.
-  return pipeline(input, iconv.decodeStream("windows-1252"), parser, () => {});
+export async function* readCp1252CsvRecords(
+  source: AsyncIterable<Uint8Array> | Readable,
+  maxRecordCharacters?: number,
+): AsyncGenerator<string[][]> {
+  const decoder = iconv.getDecoder("windows-1252");
+  const tokenizer = createCsvTokenizer(maxRecordCharacters);
+  for await (const chunk of source as AsyncIterable<Uint8Array | string>) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk, "latin1") : toBuffer(chunk);
+    const records = tokenizer.push(decoder.write(bytes));
+    if (records.length > 0) yield records;
+  }
+  const tail = decoder.end() ?? "";
+  const records = [...tokenizer.push(tail), ...tokenizer.end()];
+  if (records.length > 0) yield records;
+}
+
+function toBuffer(chunk: Uint8Array): Buffer {
+  return Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
