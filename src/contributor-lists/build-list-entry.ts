@@ -22,8 +22,12 @@ const ART69_SUB_LIST_BY_SUPUESTO: Record<string, SubList> = {
 
 const SUPPRESSED_RFC = /^X{10,}$/;
 
+const NEEDS_SPACE_COLLAPSE = /\s\s|[\t\n\r\f\v]/;
+
 function cell(cells: readonly string[], index: number): string {
-  return index >= 0 && index < cells.length ? cells[index].replace(/\s+/g, " ").trim() : "";
+  if (index < 0 || index >= cells.length) return "";
+  const text = cells[index];
+  return NEEDS_SPACE_COLLAPSE.test(text) ? text.replace(/\s+/g, " ").trim() : text.trim();
 }
 
 export type SkippedRow = "no_rfc" | "unknown_situation";
@@ -67,13 +71,16 @@ function subListOf(file: ListFileSpec, situation: string): SubList | null {
   return SUB_LIST_BY_SITUATION[situation.toLowerCase()] ?? file.subList;
 }
 
+/** Files repeat a handful of SUPUESTO values a million times; remember their sub-lists (bounded). */
+const art69SubListCache = new Map<string, SubList | null>();
+
 function art69SubListOf(supuesto: string): SubList | null {
-  const text = supuesto
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toUpperCase();
-  if (text.startsWith("CANCELADOS")) return "cancelados";
-  return ART69_SUB_LIST_BY_SUPUESTO[text] ?? null;
+  const cached = art69SubListCache.get(supuesto);
+  if (cached !== undefined) return cached;
+  const text = supuesto.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase();
+  const subList = text.startsWith("CANCELADOS") ? "cancelados" : (ART69_SUB_LIST_BY_SUPUESTO[text] ?? null);
+  if (art69SubListCache.size < 1000) art69SubListCache.set(supuesto, subList);
+  return subList;
 }
 
 function personTypeOf(declared: string, rfc: string): ListEntry["person_type"] {
