@@ -77,7 +77,10 @@ const art69SubListCache = new Map<string, SubList | null>();
 function art69SubListOf(supuesto: string): SubList | null {
   const cached = art69SubListCache.get(supuesto);
   if (cached !== undefined) return cached;
-  const text = supuesto.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toUpperCase();
+  const text = supuesto
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toUpperCase();
   const subList = text.startsWith("CANCELADOS") ? "cancelados" : (ART69_SUB_LIST_BY_SUPUESTO[text] ?? null);
   if (art69SubListCache.size < 1000) art69SubListCache.set(supuesto, subList);
   return subList;

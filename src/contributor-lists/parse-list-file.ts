@@ -28,14 +28,17 @@ export type ListParseStats = {
   unknownSituations: number;
 };
 
+/** Iterate ONE of `entries`, `batches` or the object itself, once: they share one pass over the input. */
 export type ParsedListFile = AsyncIterable<ListEntry> & {
   entries: AsyncIterable<ListEntry>;
+  /** The same entries grouped per input chunk, for storage that inserts in batches. */
+  batches: AsyncIterable<ListEntry[]>;
   /** Settles once iteration reaches the header row (rejects with ListFileError if there is none). */
   meta: Promise<ListFileMeta>;
   stats: ListParseStats;
 };
 
-/** Streams the entries of one SAT list file in bounded memory. Iterate once. */
+/** Streams the entries of one SAT list file in bounded memory. */
 export function parseListFile(
   source: AsyncIterable<Uint8Array> | Readable,
   fileName: string,
@@ -46,21 +49,27 @@ export function parseListFile(
     settleMeta = { resolve, reject };
   });
   meta.catch(() => {}); // callers that only iterate must not get an unhandled rejection
-  const entries = readEntries(source, fileName, stats, settleMeta!);
-  return { entries, meta, stats, [Symbol.asyncIterator]: () => entries[Symbol.asyncIterator]() };
+  const batches = readEntryBatches(source, fileName, stats, settleMeta!);
+  const entries = flatten(batches);
+  return { entries, batches, meta, stats, [Symbol.asyncIterator]: () => entries[Symbol.asyncIterator]() };
 }
 
-async function* readEntries(
+async function* flatten(batches: AsyncIterable<ListEntry[]>): AsyncGenerator<ListEntry> {
+  for await (const batch of batches) yield* batch;
+}
+
+async function* readEntryBatches(
   source: AsyncIterable<Uint8Array> | Readable,
   fileName: string,
   stats: ListParseStats,
   settleMeta: { resolve: (meta: ListFileMeta) => void; reject: (error: unknown) => void },
-): AsyncGenerator<ListEntry> {
+): AsyncGenerator<ListEntry[]> {
   const preamble: string[] = [];
   let list: ListFileSpec | null = null;
   let columns: HeaderColumns | null = null;
   try {
     for await (const records of readCp1252CsvRecords(source)) {
+      const batch: ListEntry[] = [];
       for (const cells of records) {
         if (cells.every((cell) => cell.trim() === "")) continue;
         if (!columns || !list) {
@@ -95,9 +104,10 @@ async function* readEntries(
         else {
           stats.entries++;
           if (entry.suppressed) stats.suppressed++;
-          yield entry;
+          batch.push(entry);
         }
       }
+      if (batch.length > 0) yield batch;
     }
     if (!columns) throw new ListFileError(`${fileName}: no RFC header row found`);
   } catch (error) {

@@ -1,6 +1,6 @@
 import "reflect-metadata";
 import assert from "node:assert/strict";
-import { webcrypto } from "node:crypto";
+import { webcrypto, X509Certificate } from "node:crypto";
 import { before, describe, it } from "node:test";
 import * as x509 from "@peculiar/x509";
 import { parseCertificate } from "../../src/certificates/parse-certificate.ts";
@@ -74,6 +74,12 @@ describe("latin-1 bytes in subject strings", () => {
       assert.match(certificate.subject, new RegExp(`CN=${PERSON_NAME}$`));
     });
   }
+
+  it("is a certificate node:crypto refuses outright (why the parser walks the DER itself)", async () => {
+    const der = retagLatin1String(await buildCertificate(personSubject), PERSON_NAME, 0x0c);
+    assert.throws(() => new X509Certificate(der));
+    assert.equal(parseCertificate(der).rfc, "MUPJ800101AB1");
+  });
 
   it("keeps valid UTF-8 as UTF-8", async () => {
     const certificate = parseCertificate(

@@ -113,3 +113,18 @@ describe("SAT list fixtures", () => {
     ]);
   });
 });
+
+describe("parseListFile batches", () => {
+  it("yields the same entries grouped per input chunk", async () => {
+    const { entries } = await parseFixture("69b_bis_split_row.csv");
+    const parsed = parseListFile(
+      createReadStream(`${LISTS}/69b_bis_split_row.csv`, { highWaterMark: 64 }),
+      "x.csv",
+    );
+    const batches: ListEntry[][] = [];
+    for await (const batch of parsed.batches) batches.push(batch);
+    assert.ok(batches.length > 1, "small chunks give several batches");
+    assert.ok(batches.every((batch) => batch.length > 0));
+    assert.deepEqual(batches.flat(), entries);
+  });
+});
