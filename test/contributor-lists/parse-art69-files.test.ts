@@ -168,3 +168,15 @@ describe("Art. 69 header variants", () => {
     assert.deepEqual(parsed.stats, { entries: 4, suppressed: 0, skippedRows: 1, unknownSituations: 0 });
   });
 });
+
+describe("a list re-saved as UTF-8 with a BOM", () => {
+  it("is read as UTF-8", async () => {
+    const text = crlf("RFC,RAZON SOCIAL,TIPO PERSONA,SUPUESTO", "ÑAÑ140114GY4,PEÑA SA,M,FIRMES");
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, "utf8")]);
+    const { entries } = await parseAll(bytes, "Firmes.csv");
+    assert.deepEqual(
+      entries.map((entry) => [entry.rfc, entry.name]),
+      [["ÑAÑ140114GY4", "PEÑA SA"]],
+    );
+  });
+});
