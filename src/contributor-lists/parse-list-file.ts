@@ -54,6 +54,20 @@ export function parseListFile(
   return { entries, batches, meta, stats, [Symbol.asyncIterator]: () => entries[Symbol.asyncIterator]() };
 }
 
+function readMeta(fileName: string, header: string[], preamble: string[]): ListFileMeta {
+  const list = recognizeListFile(fileName, header);
+  if (!list) throw new ListFileError(`${fileName}: not a known SAT list (file name and header unrecognised)`);
+  const contentDate = parseContentDate(preamble.join(" "));
+  return { fileName, list, contentDate, header: header.map((cell) => cell.trim()), preamble };
+}
+
+function preambleText(cells: readonly string[]): string {
+  return cells
+    .map((cell) => cell.trim())
+    .filter(Boolean)
+    .join(" ");
+}
+
 async function* flatten(batches: AsyncIterable<ListEntry[]>): AsyncGenerator<ListEntry> {
   for await (const batch of batches) yield* batch;
 }
@@ -73,29 +87,16 @@ async function* readEntryBatches(
       for (const cells of records) {
         if (cells.every((cell) => cell.trim() === "")) continue;
         if (!columns || !list) {
-          if (!isHeaderRow(cells)) {
-            preamble.push(
-              cells
-                .map((cell) => cell.trim())
-                .filter(Boolean)
-                .join(" "),
-            );
+          if (isHeaderRow(cells)) {
+            const meta = readMeta(fileName, cells, preamble);
+            ({ list } = meta);
+            columns = readHeaderColumns(cells);
+            settleMeta.resolve(meta);
+          } else {
+            preamble.push(preambleText(cells));
             if (preamble.length > MAX_PREAMBLE_ROWS)
               throw new ListFileError(`${fileName}: no RFC header row found`);
-            continue;
           }
-          list = recognizeListFile(fileName, cells);
-          if (!list)
-            throw new ListFileError(`${fileName}: not a known SAT list (file name and header unrecognised)`);
-          columns = readHeaderColumns(cells);
-          const contentDate = parseContentDate(preamble.join(" "));
-          settleMeta.resolve({
-            fileName,
-            list,
-            contentDate,
-            header: cells.map((cell) => cell.trim()),
-            preamble,
-          });
           continue;
         }
         const entry = buildListEntry(cells, columns, list);
