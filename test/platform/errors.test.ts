@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import type { InjectOptions } from "fastify";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mountEchoRoute } from "../helpers/echo-route.ts";
 import { mintOwner, type TestOwner } from "../helpers/owners.ts";
@@ -17,7 +18,7 @@ before(async () => {
 });
 after(() => padron.close());
 
-type Inject = Parameters<TestApp["app"]["inject"]>[0] & object;
+type Inject = InjectOptions;
 const post = (payload: string, headers: Record<string, string> = {}): Inject => ({
   method: "POST",
   url: "/v1-test/echo",
