@@ -15,7 +15,7 @@ export type CertificateSpec = {
   /** An individual's own CURP, or the legal representative's CURP for a company. */
   curp?: string;
   email?: string;
-  /** OU; written on SELLO certificates only. */
+  /** OU; written on SELLO certificates only (default `CSD01_<RFC>`, like SAT's test CSD). */
   branch?: string;
   validFrom: Date;
   validTo: Date;
@@ -76,8 +76,9 @@ export function buildSatSubject(spec: CertificateSpec): x509.JsonNameParams {
   if (spec.curp) {
     subject.push(attribute(OID.serialNumber, directoryString(company ? ` / ${spec.curp}` : spec.curp)));
   }
-  if (spec.type === "SELLO" && spec.branch) {
-    subject.push(attribute(OID.organizationalUnit, directoryString(spec.branch)));
+  // Consumers tell a SELLO from a FIEL by the OU alone, so a SELLO always gets one.
+  if (spec.type === "SELLO") {
+    subject.push(attribute(OID.organizationalUnit, directoryString(spec.branch ?? `CSD01_${spec.rfc}`)));
   }
   return subject;
 }

@@ -123,6 +123,12 @@ describe("issueSatCertificate", () => {
     assert.notDeepEqual(other, first);
   });
 
+  it("always gives a SELLO an OU, so it is never mistaken for a FIEL", async () => {
+    const der = await issueSatCertificate(ca, { ...COMPANY_SELLO, branch: undefined });
+    const subject = new x509.X509Certificate(der).subjectName;
+    assert.deepEqual(subject.getField("2.5.4.11"), ["CSD01_EKU9003173C9"]);
+  });
+
   it("orders subject attributes like SAT's own test certificates", async () => {
     const realSello = await readFile(new URL("CSD01_AAA010101AAA.cer", FIXTURES));
     const realFiel = await readFile(new URL("FIEL_AAA010101AAA.cer", FIXTURES));

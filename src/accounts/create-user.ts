@@ -1,0 +1,51 @@
+import { grantCredits } from "../credits/grant-credits.ts";
+import type { Db } from "../platform/db/connect.ts";
+import { ServiceError } from "../platform/errors.ts";
+import { newId } from "../platform/ids.ts";
+import { hashPassword } from "./password.ts";
+
+export interface CreatedUser {
+  id: string;
+  email: string;
+  credits: number;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A user is also a billing owner; it starts with the signup grant. */
+export async function createUser(
+  db: Db,
+  input: { email: string; password?: string | null },
+  policy: { signupCredits: number },
+): Promise<CreatedUser> {
+  const email = input.email.trim().toLowerCase();
+  if (!EMAIL.test(email))
+    throw new ServiceError("invalid_request", "email is not a valid address", {
+      errors: [{ path: "/email", message: "must be an email address" }],
+    });
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  const id = newId("usr");
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    const taken = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
+    if (taken)
+      throw new ServiceError("invalid_request", "a user with this email already exists", {
+        errors: [{ path: "/email", message: "already registered" }],
+      });
+    await trx
+      .insertInto("owners")
+      .values({ id, kind: "user", name: email, plan: "payg", plan_expires_at: null, created_at: now })
+      .execute();
+    await trx
+      .insertInto("users")
+      .values({ id, email, password_hash: passwordHash, created_at: now })
+      .execute();
+    await trx
+      .insertInto("balances")
+      .values({ owner_id: id, credits: 0, allowance: 0, allowance_period: "", updated_at: now })
+      .execute();
+    if (policy.signupCredits > 0)
+      await grantCredits(trx, { ownerId: id, credits: policy.signupCredits, kind: "grant", note: "signup" });
+  });
+  return { id, email, credits: policy.signupCredits };
+}

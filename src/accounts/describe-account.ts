@@ -1,0 +1,28 @@
+import { readBalance } from "../credits/read-balance.ts";
+import { hasActivePlan } from "../credits/renew-allowance.ts";
+import type { RequestContext } from "../platform/http/context.ts";
+
+export interface AccountView {
+  owner: { type: "user" | "org"; id: string; name: string };
+  key: { label: string; mode: "live" | "test"; display_prefix: string };
+  credits: { balance: number; allowance_left: number };
+  plan: { name: "payg" | "pro"; active: boolean; monthly_credits: number; expires_at: string | null };
+}
+
+/** Who is calling and what they can spend. Free of charge. */
+export async function describeAccount(ctx: RequestContext): Promise<AccountView> {
+  const { owner } = ctx.auth;
+  const balance = await readBalance(ctx.db, owner.id);
+  const active = hasActivePlan(owner);
+  return {
+    owner: { type: owner.kind, id: owner.id, name: owner.name },
+    key: { label: ctx.auth.label, mode: ctx.auth.mode, display_prefix: ctx.auth.displayPrefix },
+    credits: { balance: balance.credits, allowance_left: active ? balance.allowance : 0 },
+    plan: {
+      name: owner.plan,
+      active,
+      monthly_credits: active ? ctx.config.planMonthlyCredits : 0,
+      expires_at: owner.planExpiresAt === null ? null : new Date(owner.planExpiresAt).toISOString(),
+    },
+  };
+}

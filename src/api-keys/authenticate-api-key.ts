@@ -1,0 +1,53 @@
+import type { Db } from "../platform/db/connect.ts";
+import type { OwnersTable } from "../platform/db/schema.ts";
+import { checkApiKeyFormat, hashApiKey, type KeyMode } from "./key-format.ts";
+
+export interface KeyContext {
+  keyId: string;
+  label: string;
+  mode: KeyMode;
+  displayPrefix: string;
+  owner: {
+    id: string;
+    kind: OwnersTable["kind"];
+    name: string;
+    plan: OwnersTable["plan"];
+    planExpiresAt: number | null;
+  };
+}
+
+/** Resolves a presented key to its owner; null for any kind of bad key, so callers answer alike. */
+export async function authenticateApiKey(db: Db, raw: string | undefined): Promise<KeyContext | null> {
+  if (!raw || checkApiKeyFormat(raw) === null) return null;
+  const row = await db
+    .selectFrom("api_keys as k")
+    .innerJoin("owners as o", "o.id", "k.owner_id")
+    .select([
+      "k.id",
+      "k.label",
+      "k.mode",
+      "k.display_prefix",
+      "o.id as owner_id",
+      "o.kind",
+      "o.name",
+      "o.plan",
+    ])
+    .select("o.plan_expires_at")
+    .where("k.hash", "=", hashApiKey(raw))
+    .where("k.deleted_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    keyId: row.id,
+    label: row.label,
+    mode: row.mode,
+    displayPrefix: row.display_prefix,
+    owner: {
+      id: row.owner_id,
+      kind: row.kind,
+      name: row.name,
+      plan: row.plan,
+      planExpiresAt: row.plan_expires_at,
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type { Db } from "../platform/db/connect.ts";
+
+// Last-used times are kept in memory and written in one batch per interval, so an authenticated
+// request never waits on a write.
+export interface KeyUseRecorder {
+  record(keyId: string): void;
+  flush(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createKeyUseRecorder(db: Db, intervalMs = 10_000): KeyUseRecorder {
+  let pending = new Map<string, number>();
+  const flush = async () => {
+    if (pending.size === 0) return;
+    const batch = pending;
+    pending = new Map();
+    for (const [id, at] of batch) {
+      await db.updateTable("api_keys").set({ last_used_at: at }).where("id", "=", id).execute();
+    }
+  };
+  const timer = setInterval(() => void flush().catch(() => {}), intervalMs);
+  timer.unref();
+  return {
+    record: (keyId) => void pending.set(keyId, Date.now()),
+    flush,
+    stop: async () => {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { Redis } from "ioredis";
+import type { DestinationStream } from "pino";
+import { accountRoute } from "./accounts/account-route.ts";
+import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
+import type { Config } from "./config.ts";
+import type { DatabaseHandle } from "./platform/db/connect.ts";
+import { type ApiScopeDeps, apiScope } from "./platform/http/api-scope.ts";
+import { creditHeaders } from "./platform/http/context.ts";
+import { installErrorHandler } from "./platform/http/error-handler.ts";
+import { healthRoutes } from "./platform/http/health-routes.ts";
+import { installMetrics } from "./platform/http/metrics.ts";
+import { installNotFound } from "./platform/http/not-found.ts";
+import { installOpenApi } from "./platform/http/openapi.ts";
+import { sendProblem } from "./platform/http/problem.ts";
+import { newId } from "./platform/ids.ts";
+import { installRateLimit } from "./rate-limits/install-rate-limit.ts";
+import {
+  createRequestLogWriter,
+  logApiRequests,
+  type RequestLogWriter,
+} from "./request-log/record-api-requests.ts";
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  /** Where log lines go (tests capture them); stdout when omitted. */
+  logStream?: DestinationStream;
+}
+
+export interface PadronApp {
+  app: FastifyInstance;
+  keyUse: KeyUseRecorder;
+  requestLog: RequestLogWriter;
+  /** What an API route needs to stand behind (benchmarks mount extra routes with it). */
+  apiScopeDeps: ApiScopeDeps;
+  /** Stops taking work: new requests get 503 while those in flight finish. */
+  beginShutdown(): void;
+}
+
+/** Composes the service. Never listens: `serve` does, tests use inject() or listen on port 0. */
+export async function buildApp(deps: AppDeps): Promise<PadronApp> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers['x-api-key']", "req.headers.authorization", "req.headers.cookie"],
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    genReqId: () => newId("req"),
+    bodyLimit: config.bodyLimitBytes,
+    return503OnClosing: false,
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: false },
+    },
+  });
+  let closing = false;
+  const keyUse = createKeyUseRecorder(deps.database.db);
+  const requestLog = createRequestLogWriter(deps.database.db);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : null;
+
+  app.decorateRequest("auth", null);
+  app.decorateRequest("ctx", null);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    if (closing)
+      return sendProblem(request, reply, "unavailable", "The service is restarting; retry shortly.", {
+        headers: { "retry-after": "5" },
+      });
+  });
+  app.addHook("onSend", async (request, reply) => creditHeaders(request, reply));
+  app.addHook("onClose", async () => {
+    await keyUse.stop();
+    await requestLog.flush();
+    redis?.disconnect();
+  });
+  installErrorHandler(app);
+  installNotFound(app);
+  await installOpenApi(app);
+  installMetrics(app);
+  healthRoutes(app, deps.database);
+
+  const apiScopeDeps = {
+    db: deps.database.db,
+    keyUse,
+    requestLog,
+    redis,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  };
+  await app.register(
+    apiScope(apiScopeDeps, (scope) => {
+      accountRoute(scope, deps);
+    }),
+    { prefix: "/v1" },
+  );
+
+  return {
+    app,
+    keyUse,
+    requestLog,
+    apiScopeDeps,
+    beginShutdown: () => {
+      closing = true;
+    },
+  };
+}

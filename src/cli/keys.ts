@@ -1,0 +1,60 @@
+import { findOwner } from "../accounts/find-owner.ts";
+import { deleteApiKey } from "../api-keys/delete-api-key.ts";
+import { issueApiKey } from "../api-keys/issue-api-key.ts";
+import { listApiKeys } from "../api-keys/list-api-keys.ts";
+import type { Command } from "./commands.ts";
+import { print, required, withDatabase } from "./session.ts";
+
+export const keys: Record<string, Command> = {
+  "keys create": {
+    usage: "--owner user:E|org:S --label L [--test] [--json]",
+    options: {
+      owner: { type: "string" },
+      label: { type: "string" },
+      test: { type: "boolean" },
+      json: { type: "boolean" },
+    },
+    run: (values) =>
+      withDatabase(async ({ db }) => {
+        const owner = await findOwner(db, required(values, "owner"));
+        const issued = await issueApiKey(db, {
+          ownerId: owner.id,
+          label: required(values, "label"),
+          mode: values.test ? "test" : "live",
+        });
+        const { key, label, mode, displayPrefix } = issued;
+        print(Boolean(values.json), { key, label, mode, display_prefix: displayPrefix }, key);
+      }),
+  },
+  "keys list": {
+    usage: "--owner user:E|org:S [--json]",
+    options: { owner: { type: "string" }, json: { type: "boolean" } },
+    run: (values) =>
+      withDatabase(async ({ db }) => {
+        const owner = await findOwner(db, required(values, "owner"));
+        const list = await listApiKeys(db, owner.id);
+        const rows = list.map((k) => ({
+          display_prefix: k.displayPrefix,
+          label: k.label,
+          mode: k.mode,
+          created_at: new Date(k.createdAt).toISOString(),
+          last_used_at: k.lastUsedAt === null ? null : new Date(k.lastUsedAt).toISOString(),
+        }));
+        const text = rows.map(
+          (r) =>
+            `${r.display_prefix}…  ${r.mode}  ${r.label}  created ${r.created_at}  last used ${r.last_used_at ?? "never"}`,
+        );
+        print(Boolean(values.json), rows, text.join("\n") || "no keys");
+      }),
+  },
+  "keys delete": {
+    usage: "--prefix P",
+    options: { prefix: { type: "string" } },
+    run: (values) =>
+      withDatabase(async ({ db }) => {
+        const deleted = await deleteApiKey(db, { displayPrefix: required(values, "prefix") });
+        if (deleted === 0) throw new TypeError(`no live key with prefix ${values.prefix}`);
+        process.stdout.write(`deleted ${deleted} key(s)\n`);
+      }),
+  },
+};

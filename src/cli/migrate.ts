@@ -1,0 +1,19 @@
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../platform/db/connect.ts";
+import { migrateToLatest } from "../platform/db/migrate.ts";
+import type { Command } from "./commands.ts";
+
+export const migrate: Command = {
+  usage: "",
+  options: {},
+  async run() {
+    const config = loadConfig();
+    const database = openDatabase(config.databaseUrl, { poolSize: 1 });
+    try {
+      const applied = await migrateToLatest(database);
+      process.stdout.write(applied.length ? `applied: ${applied.join(", ")}\n` : "database is up to date\n");
+    } finally {
+      await database.close();
+    }
+  },
+};

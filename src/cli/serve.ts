@@ -1,0 +1,54 @@
+import { prepareDemoAccess } from "../accounts/prepare-demo-access.ts";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { openDatabase } from "../platform/db/connect.ts";
+import { migrateToLatest } from "../platform/db/migrate.ts";
+import type { Command } from "./commands.ts";
+
+export const serve: Command = {
+  usage: "[--port 8080] [--host 127.0.0.1] [--no-worker] [--no-sandbox]",
+  options: {
+    port: { type: "string" },
+    host: { type: "string" },
+    "no-worker": { type: "boolean" },
+    "no-sandbox": { type: "boolean" },
+  },
+  async run(values) {
+    const config = loadConfig({
+      PORT: values.port as string | undefined,
+      HOST: values.host as string | undefined,
+      ...(values["no-sandbox"] ? { SANDBOX: "false" } : {}),
+    });
+    const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+    await migrateToLatest(database);
+    const padron = await buildApp({ config, database });
+    const address = await padron.app.listen({ port: config.port, host: config.host });
+    const base = config.publicUrl || address;
+    if (config.demoUser) {
+      const demo = await prepareDemoAccess(database.db, {
+        email: config.demoUser,
+        signupCredits: config.signupCredits,
+      });
+      process.stdout.write(
+        `\npadron is running at ${base}  (database: ${database.engine})\n` +
+          `sandbox key for ${demo.email} (shown once):\n  ${demo.key}\ntry it:\n` +
+          `  curl -s ${base}/v1/account -H 'x-api-key: ${demo.key}'\n` +
+          `API reference: ${base}/docs\n\n`,
+      );
+    }
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      padron.app.log.info({ signal }, "shutting down");
+      padron.beginShutdown();
+      const grace = setTimeout(() => process.exit(1), config.shutdownGraceMs);
+      await padron.app.close();
+      await database.close();
+      clearTimeout(grace);
+      process.exit(0);
+    };
+    process.on("SIGINT", () => void stop("SIGINT"));
+    process.on("SIGTERM", () => void stop("SIGTERM"));
+  },
+};

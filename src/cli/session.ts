@@ -1,0 +1,27 @@
+import { type Config, loadConfig } from "../config.ts";
+import { type DatabaseHandle, openDatabase } from "../platform/db/connect.ts";
+import { migrateToLatest } from "../platform/db/migrate.ts";
+
+/** Config + a migrated database for one CLI command; closes the database afterwards. */
+export async function withDatabase<T>(
+  work: (database: DatabaseHandle, config: Config) => Promise<T>,
+): Promise<T> {
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl, { poolSize: 2 });
+  try {
+    await migrateToLatest(database);
+    return await work(database, config);
+  } finally {
+    await database.close();
+  }
+}
+
+export const print = (json: boolean, data: unknown, text: string): void => {
+  process.stdout.write(json ? `${JSON.stringify(data, null, 2)}\n` : `${text}\n`);
+};
+
+export function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = values[name];
+  if (typeof value !== "string" || value.trim() === "") throw new TypeError(`--${name} is required`);
+  return value;
+}

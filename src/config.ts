@@ -1,0 +1,190 @@
+// The one place that reads the environment. Every setting is declared once in SETTINGS (name, default,
+// meaning, parser); the README's configuration table is checked against this list by a test.
+
+type Parser<T> = (raw: string, name: string) => T;
+
+interface Setting<T> {
+  env: string;
+  default: string;
+  meaning: string;
+  parse: Parser<T>;
+}
+
+const integer =
+  (min: number, max = Number.MAX_SAFE_INTEGER): Parser<number> =>
+  (raw, name) => {
+    const value = Number(raw);
+    if (!/^-?\d+$/.test(raw.trim()) || value < min || value > max) {
+      throw new Error(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+    }
+    return value;
+  };
+const decimal =
+  (min: number): Parser<number> =>
+  (raw, name) => {
+    const value = Number(raw);
+    if (raw.trim() === "" || !Number.isFinite(value) || value < min)
+      throw new Error(`${name} must be a number ≥ ${min}, got "${raw}"`);
+    return value;
+  };
+const text: Parser<string> = (raw) => raw.trim();
+const flag: Parser<boolean> = (raw, name) => {
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off|)$/i.test(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+};
+const url =
+  (schemes: string[]): Parser<string> =>
+  (raw, name) => {
+    if (raw.trim() === "") return "";
+    try {
+      const parsed = new URL(raw);
+      if (!schemes.includes(parsed.protocol)) throw new Error();
+    } catch {
+      throw new Error(`${name} must be a URL (${schemes.join(" or ")}), got "${raw}"`);
+    }
+    return raw.trim();
+  };
+const oneOf =
+  <T extends string>(...values: T[]): Parser<T> =>
+  (raw, name) => {
+    if (!values.includes(raw as T))
+      throw new Error(`${name} must be one of ${values.join(", ")}, got "${raw}"`);
+    return raw as T;
+  };
+
+const setting = <T>(env: string, defaultValue: string, meaning: string, parse: Parser<T>): Setting<T> => ({
+  env,
+  default: defaultValue,
+  meaning,
+  parse,
+});
+
+export const SETTINGS = {
+  port: setting("PORT", "8080", "HTTP port of `padron serve`", integer(0, 65535)),
+  host: setting("HOST", "127.0.0.1", "Interface `padron serve` listens on", text),
+  publicUrl: setting(
+    "PUBLIC_URL",
+    "",
+    "Base URL shown to people (defaults to http://HOST:PORT)",
+    url(["http:", "https:"]),
+  ),
+  databaseUrl: setting(
+    "DATABASE_URL",
+    "sqlite:./data/padron.db",
+    "`sqlite:PATH` (embedded) or `postgres://…`",
+    (raw, name) => {
+      if (/^sqlite:/.test(raw) || /^postgres(ql)?:\/\//.test(raw)) return raw;
+      throw new Error(`${name} must start with sqlite: or postgres://, got "${raw}"`);
+    },
+  ),
+  databasePoolSize: setting(
+    "DATABASE_POOL_SIZE",
+    "10",
+    "PostgreSQL connections per process",
+    integer(1, 500),
+  ),
+  redisUrl: setting(
+    "REDIS_URL",
+    "",
+    "Redis for shared rate limits (empty: in-memory)",
+    url(["redis:", "rediss:"]),
+  ),
+  logLevel: setting(
+    "LOG_LEVEL",
+    "info",
+    "fatal, error, warn, info, debug, trace or silent",
+    oneOf("fatal", "error", "warn", "info", "debug", "trace", "silent"),
+  ),
+  demoUser: setting(
+    "DEMO_USER",
+    "demo@padron.local",
+    "User created on first start, with a fresh sandbox key printed at each start (empty: none)",
+    text,
+  ),
+  signupCredits: setting(
+    "SIGNUP_CREDITS",
+    "500",
+    "Credits granted to every new user (1 credit = USD 0.01)",
+    integer(0),
+  ),
+  planMonthlyCredits: setting(
+    "PLAN_MONTHLY_CREDITS",
+    "10000",
+    "Monthly allowance of the `pro` plan",
+    integer(0),
+  ),
+  priceValidate: setting("PRICE_VALIDATE", "10", "Credits per validate", integer(0)),
+  priceVerify: setting("PRICE_VERIFY", "1", "Credits per verify", integer(0)),
+  priceVerifyBatchRecord: setting(
+    "PRICE_VERIFY_BATCH_RECORD",
+    "1",
+    "Credits per verify-batch record",
+    integer(0),
+  ),
+  priceFindZip: setting("PRICE_FIND_ZIP", "5", "Credits per find-zip", integer(0)),
+  priceProfile: setting("PRICE_PROFILE", "3", "Credits per profile", integer(0)),
+  priceCommerceRegistry: setting(
+    "PRICE_COMMERCE_REGISTRY",
+    "25",
+    "Credits per commerce-registry",
+    integer(0),
+  ),
+  priceSatLists: setting(
+    "PRICE_SAT_LISTS",
+    "1",
+    "Credits per sat-lists (free with an active plan)",
+    integer(0),
+  ),
+  rateLimitPerMinute: setting("RATE_LIMIT_PER_MINUTE", "600", "Requests per key per minute", integer(1)),
+  rateLimitBatchPerMinute: setting(
+    "RATE_LIMIT_BATCH_PER_MINUTE",
+    "6",
+    "verify-batch requests per key per minute",
+    integer(1),
+  ),
+  bodyLimitBytes: setting("BODY_LIMIT_BYTES", "4194304", "Largest accepted request body", integer(1024)),
+  sandbox: setting("SANDBOX", "true", "Start the sandbox upstreams inside `padron serve`", flag),
+  sandboxPort: setting(
+    "SANDBOX_PORT",
+    "8081",
+    "Port of the in-process sandbox (0: any free port)",
+    integer(0, 65535),
+  ),
+  sandboxSeed: setting("SANDBOX_SEED", "1", "Seed of the sandbox population", integer(0)),
+  sandboxSize: setting(
+    "SANDBOX_SIZE",
+    "20000",
+    "Taxpayers in the sandbox population",
+    integer(100, 1_000_000),
+  ),
+  sandboxTimeScale: setting("SANDBOX_TIME_SCALE", "1", "Sandbox latency multiplier (0: instant)", decimal(0)),
+  shutdownGraceMs: setting(
+    "SHUTDOWN_GRACE_MS",
+    "10000",
+    "How long `serve` waits for requests in flight",
+    integer(0),
+  ),
+} as const;
+
+type Settings = typeof SETTINGS;
+export type Config = { readonly [K in keyof Settings]: ReturnType<Settings[K]["parse"]> };
+
+/** Parses an environment (or overrides in tests); throws one error listing every bad value. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [key, entry] of Object.entries(SETTINGS) as [string, Setting<unknown>][]) {
+    try {
+      values[key] = entry.parse(env[entry.env] ?? entry.default, entry.env);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  return Object.freeze(values) as Config;
+}
+
+export function loadConfig(overrides: Record<string, string | undefined> = {}): Config {
+  return parseConfig({ ...process.env, ...overrides });
+}

@@ -1,0 +1,29 @@
+import { sql } from "kysely";
+import type { Db } from "../platform/db/connect.ts";
+
+/** Adds prepaid credits (signup grant, operator grant, top-up). Run it inside the caller's transaction. */
+export async function grantCredits(
+  trx: Db,
+  input: { ownerId: string; credits: number; kind: "grant" | "topup"; note?: string; requestId?: string },
+): Promise<void> {
+  if (!Number.isSafeInteger(input.credits) || input.credits <= 0)
+    throw new Error("credits must be a positive integer");
+  await trx
+    .updateTable("balances")
+    .set({ credits: sql`credits + ${input.credits}`, updated_at: Date.now() })
+    .where("owner_id", "=", input.ownerId)
+    .execute();
+  await trx
+    .insertInto("ledger")
+    .values({
+      owner_id: input.ownerId,
+      kind: input.kind,
+      credits: input.credits,
+      allowance: 0,
+      operation: null,
+      request_id: input.requestId ?? null,
+      note: input.note ?? null,
+      created_at: Date.now(),
+    })
+    .execute();
+}

@@ -1,0 +1,35 @@
+import type { Config } from "../config.ts";
+import { hasActivePlan } from "./renew-allowance.ts";
+
+export type Operation =
+  | "validate"
+  | "verify"
+  | "verify-batch"
+  | "find-zip"
+  | "profile"
+  | "commerce-registry"
+  | "sat-lists";
+
+/** Credits for one call (verify-batch: per record). sat-lists is free for owners with an active plan. */
+export function priceOf(
+  operation: Operation,
+  config: Config,
+  owner: { plan: string; planExpiresAt: number | null },
+): number {
+  switch (operation) {
+    case "validate":
+      return config.priceValidate;
+    case "verify":
+      return config.priceVerify;
+    case "verify-batch":
+      return config.priceVerifyBatchRecord;
+    case "find-zip":
+      return config.priceFindZip;
+    case "profile":
+      return config.priceProfile;
+    case "commerce-registry":
+      return config.priceCommerceRegistry;
+    case "sat-lists":
+      return hasActivePlan(owner) ? 0 : config.priceSatLists;
+  }
+}

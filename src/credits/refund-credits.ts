@@ -1,0 +1,52 @@
+import { sql } from "kysely";
+import type { Db } from "../platform/db/connect.ts";
+
+/**
+ * Gives back up to `amount` (default: everything still charged) of what a request was charged, to the
+ * source it came from. Never refunds more than the request's net charge, so repeating it is harmless.
+ */
+export async function refundCredits(
+  trx: Db,
+  input: { ownerId: string; requestId: string; operation: string; amount?: number },
+): Promise<number> {
+  const net = await trx
+    .selectFrom("ledger")
+    .select([
+      sql<number>`coalesce(sum(credits), 0)`.as("credits"),
+      sql<number>`coalesce(sum(allowance), 0)`.as("allowance"),
+    ])
+    .where("owner_id", "=", input.ownerId)
+    .where("request_id", "=", input.requestId)
+    .where("kind", "in", ["charge", "refund"])
+    .executeTakeFirstOrThrow();
+  const owedCredits = -Number(net.credits);
+  const owedAllowance = -Number(net.allowance);
+  let left = Math.min(input.amount ?? owedCredits + owedAllowance, owedCredits + owedAllowance);
+  if (left <= 0) return 0;
+  const toCredits = Math.min(left, owedCredits);
+  left -= toCredits;
+  const toAllowance = Math.min(left, owedAllowance);
+  await trx
+    .updateTable("balances")
+    .set({
+      credits: sql`credits + ${toCredits}`,
+      allowance: sql`allowance + ${toAllowance}`,
+      updated_at: Date.now(),
+    })
+    .where("owner_id", "=", input.ownerId)
+    .execute();
+  await trx
+    .insertInto("ledger")
+    .values({
+      owner_id: input.ownerId,
+      kind: "refund",
+      credits: toCredits,
+      allowance: toAllowance,
+      operation: input.operation,
+      request_id: input.requestId,
+      note: null,
+      created_at: Date.now(),
+    })
+    .execute();
+  return toCredits + toAllowance;
+}

@@ -1,0 +1,48 @@
+import { sql } from "kysely";
+import type { Db } from "../platform/db/connect.ts";
+
+export const periodOf = (at: number): string => new Date(at).toISOString().slice(0, 7);
+
+export const hasActivePlan = (
+  owner: { plan: string; planExpiresAt: number | null },
+  now = Date.now(),
+): boolean => owner.plan === "pro" && (owner.planExpiresAt === null || owner.planExpiresAt > now);
+
+/**
+ * Resets a plan owner's allowance at the start of each month. The period is claimed first with a
+ * conditional update, so of two concurrent requests only one renews; the ledger records the change.
+ */
+export async function renewAllowance(
+  trx: Db,
+  input: { ownerId: string; monthlyCredits: number; now?: number },
+): Promise<void> {
+  const now = input.now ?? Date.now();
+  const period = periodOf(now);
+  const claimed = await trx
+    .updateTable("balances")
+    .set({ allowance_period: period })
+    .where("owner_id", "=", input.ownerId)
+    .where("allowance_period", "<>", period)
+    .returning(["allowance"])
+    .executeTakeFirst();
+  if (!claimed) return;
+  const delta = input.monthlyCredits - Number(claimed.allowance);
+  await trx
+    .updateTable("balances")
+    .set({ allowance: sql`allowance + ${delta}`, updated_at: now })
+    .where("owner_id", "=", input.ownerId)
+    .execute();
+  await trx
+    .insertInto("ledger")
+    .values({
+      owner_id: input.ownerId,
+      kind: "allowance",
+      credits: 0,
+      allowance: delta,
+      operation: null,
+      request_id: null,
+      note: `plan allowance ${period}`,
+      created_at: now,
+    })
+    .execute();
+}

@@ -1,0 +1,42 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema.ts";
+import { sqliteDialect } from "./sqlite.ts";
+
+export type Engine = "sqlite" | "postgres";
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+// BIGINT columns hold epoch milliseconds and credits: safe integers, so read them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+  if (url.startsWith("sqlite:")) {
+    const path = url.slice("sqlite:".length);
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    const db = new Kysely<Database>({ dialect: sqliteDialect(path) });
+    return { db, engine: "sqlite", close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle client dropped by the server (restart, failover) must not crash the process; the pool
+  // replaces it and the next query reports any lasting problem.
+  pool.on("error", () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: "postgres", close: () => db.destroy() };
+}
+
+export async function isReachable(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

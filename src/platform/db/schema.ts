@@ -1,0 +1,92 @@
+import type { Generated } from "kysely";
+
+// Engine-neutral types: times are epoch milliseconds, money is integer credits,
+// booleans are 0/1 integers and JSON is text.
+
+export interface OwnersTable {
+  id: string;
+  kind: "user" | "org";
+  name: string;
+  plan: "payg" | "pro";
+  plan_expires_at: number | null;
+  created_at: number;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  created_at: number;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  slug: string;
+  name: string;
+  created_at: number;
+}
+
+export interface MembershipsTable {
+  org_id: string;
+  user_id: string;
+  role: "owner" | "admin" | "member";
+  created_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  owner_id: string;
+  mode: "live" | "test";
+  label: string;
+  display_prefix: string;
+  hash: string;
+  created_by: string | null;
+  created_at: number;
+  last_used_at: number | null;
+  deleted_at: number | null;
+}
+
+export interface BalancesTable {
+  owner_id: string;
+  credits: number;
+  allowance: number;
+  allowance_period: string;
+  updated_at: number;
+}
+
+export interface LedgerTable {
+  id: Generated<number>;
+  owner_id: string;
+  kind: "grant" | "charge" | "refund" | "topup" | "allowance";
+  credits: number;
+  allowance: number;
+  operation: string | null;
+  request_id: string | null;
+  note: string | null;
+  created_at: number;
+}
+
+export interface ApiRequestsTable {
+  id: Generated<number>;
+  request_id: string;
+  owner_id: string;
+  key_id: string;
+  method: string;
+  operation: string;
+  rfc: string | null;
+  status: number;
+  credits: number;
+  latency_ms: number;
+  created_at: number;
+}
+
+export interface Database {
+  owners: OwnersTable;
+  users: UsersTable;
+  organizations: OrganizationsTable;
+  memberships: MembershipsTable;
+  api_keys: ApiKeysTable;
+  balances: BalancesTable;
+  ledger: LedgerTable;
+  api_requests: ApiRequestsTable;
+}

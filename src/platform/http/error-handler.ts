@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { isServiceError } from "../errors.ts";
+import { sendProblem } from "./problem.ts";
+
+const FRAMEWORK_CODES: Record<string, "payload_too_large" | "unsupported_media_type" | "malformed_json"> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: "payload_too_large",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "unsupported_media_type",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "malformed_json",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "malformed_json",
+  FST_ERR_CTP_INVALID_JSON_BODY: "malformed_json",
+};
+
+const DETAILS = {
+  payload_too_large: "The request body is larger than the limit.",
+  unsupported_media_type: "Send the body as JSON with Content-Type: application/json.",
+  malformed_json: "The request body is not valid JSON.",
+};
+
+/** The one mapper from anything thrown to an RFC 9457 problem response. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isServiceError(error)) {
+      return sendProblem(request, reply, error.code, error.message, {
+        errors: error.errors,
+        headers: error.headers,
+      });
+    }
+    if (error.validation) {
+      const errors = error.validation.map((v) => ({
+        path: validationPath(v.instancePath, v.params as Record<string, unknown>),
+        message: v.message ?? "is invalid",
+      }));
+      return sendProblem(request, reply, "invalid_request", "The request does not match the schema.", {
+        errors,
+      });
+    }
+    const mapped =
+      (error.code && FRAMEWORK_CODES[error.code]) ||
+      (error instanceof SyntaxError && error.statusCode === 400 ? "malformed_json" : undefined);
+    if (mapped) return sendProblem(request, reply, mapped, DETAILS[mapped]);
+    request.log.error({ err: error }, "unhandled error");
+    return sendProblem(
+      request,
+      reply,
+      "internal_error",
+      "Something went wrong on our side. Quote the request id if you contact us.",
+    );
+  });
+}
+
+function validationPath(instancePath: string, params: Record<string, unknown>): string {
+  const extra = params.additionalProperty ?? params.missingProperty;
+  return extra ? `${instancePath}/${String(extra)}` : instancePath || "/";
+}

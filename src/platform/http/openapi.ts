@@ -1,0 +1,65 @@
+import swagger from "@fastify/swagger";
+import type { FastifyInstance } from "fastify";
+import { ERRORS } from "../errors.ts";
+import { ProblemSchema } from "./schemas.ts";
+
+/** OpenAPI 3.1 generated from the route schemas; must be registered before the routes. */
+export async function installOpenApi(app: FastifyInstance): Promise<void> {
+  app.addSchema(ProblemSchema);
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "padron",
+        version: "1.0.0",
+        description:
+          "Verification of Mexican taxpayer IDs (RFC) against SAT, RENAPO and the commerce registry.",
+      },
+      components: { securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "x-api-key" } } },
+      security: [{ apiKey: [] }],
+    },
+  });
+  app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  app.get("/docs", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type("text/html").send(referencePage(app)),
+  );
+  app.get("/docs/errors", { schema: { hide: true } }, async (_request, reply) =>
+    reply.type("text/html").send(errorsPage()),
+  );
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function referencePage(app: FastifyInstance): string {
+  const doc = app.swagger() as {
+    paths?: Record<string, Record<string, { summary?: string; requestBody?: unknown; responses?: unknown }>>;
+  };
+  const sections = Object.entries(doc.paths ?? {}).flatMap(([path, operations]) =>
+    Object.entries(operations).map(
+      ([method, op]) =>
+        `<section><h2><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h2><p>${escapeHtml(op.summary ?? "")}</p>` +
+        `<details><summary>Request and responses</summary><pre>${escapeHtml(JSON.stringify({ requestBody: op.requestBody, responses: op.responses }, null, 2))}</pre></details></section>`,
+    ),
+  );
+  return page(
+    "padron API reference",
+    `<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> · <a href="/docs/errors">error codes</a>. Authenticate with the <code>x-api-key</code> header.</p>${sections.join("")}`,
+  );
+}
+
+function errorsPage(): string {
+  const rows = Object.entries(ERRORS)
+    .map(
+      ([code, e]) =>
+        `<tr id="${code}"><td>${e.status}</td><td><code>${code}</code></td><td>${escapeHtml(e.title)}</td></tr>`,
+    )
+    .join("");
+  return page(
+    "padron error codes",
+    `<p>Every error is <code>application/problem+json</code>.</p><table><tr><th>status</th><th>code</th><th>meaning</th></tr>${rows}</table>`,
+  );
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{background:#f4f4f4;padding:1rem;overflow:auto}td,th{padding:.2rem .8rem;text-align:left}</style><h1>${title}</h1>${body}</html>`;
+}

@@ -1,0 +1,42 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { ERRORS, type ErrorCode, type FieldError } from "../errors.ts";
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  code: ErrorCode;
+  detail: string;
+  request_id: string;
+  errors?: FieldError[];
+}
+
+export function problemOf(
+  code: ErrorCode,
+  detail: string,
+  requestId: string,
+  errors?: FieldError[],
+): Problem {
+  const { status, title } = ERRORS[code];
+  return {
+    type: `/docs/errors#${code}`,
+    title,
+    status,
+    code,
+    detail,
+    request_id: requestId,
+    ...(errors ? { errors } : {}),
+  };
+}
+
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  detail: string,
+  extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+): FastifyReply {
+  const problem = problemOf(code, detail, request.id, extra.errors);
+  if (extra.headers) reply.headers(extra.headers);
+  return reply.code(problem.status).type("application/problem+json").send(problem);
+}

@@ -1,0 +1,55 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { type DatabaseHandle, type Engine, openDatabase } from "../../src/platform/db/connect.ts";
+import { migrateToLatest } from "../../src/platform/db/migrate.ts";
+
+export const TEST_ENGINE: Engine = process.env.PADRON_TEST_ENGINE === "postgres" ? "postgres" : "sqlite";
+const PG_URL = process.env.PADRON_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export interface TestDatabase extends DatabaseHandle {
+  url: string;
+}
+
+/** A new, migrated database of its own for one test file, on the engine the runner picked. */
+export async function freshDatabase(): Promise<TestDatabase> {
+  if (TEST_ENGINE === "sqlite") {
+    const dir = mkdtempSync(join(tmpdir(), "padron-test-"));
+    const url = `sqlite:${join(dir, "padron.db")}`;
+    const handle = openDatabase(url);
+    await migrateToLatest(handle);
+    return {
+      ...handle,
+      url,
+      close: async () => {
+        await handle.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `padron_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  const handle = openDatabase(url.toString(), { poolSize: 20 });
+  await migrateToLatest(handle);
+  return {
+    ...handle,
+    url: url.toString(),
+    close: async () => {
+      await handle.close();
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
