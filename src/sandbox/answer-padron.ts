@@ -36,7 +36,7 @@ export function padronLegendFor(population: Population, record: PadronRecord): s
   const rfc = normalizeRfc(record.rfc);
   if (!parseRfc(rfc)) return PADRON_LEGENDS.badStructure;
   const taxpayer = population.byRfc.get(rfc);
-  if (!taxpayer) return PADRON_LEGENDS.notRegistered;
+  if (!taxpayer || taxpayer.padronStatus === "cancelado") return PADRON_LEGENDS.notRegistered;
   const name = record.name.trim();
   const zip = record.zip.trim();
   if (name === "" && zip === "") return PADRON_LEGENDS.valid;

@@ -72,6 +72,7 @@ export function generatePopulation(options: PopulationOptions): Population {
       Number(taxpayer.foundedOn.slice(0, 4)),
     );
     taxpayer.lists = generateListMemberships(random, taxpayer);
+    if (chance(random, 0.005)) taxpayer.padronStatus = "cancelado";
     taxpayers.push(taxpayer);
   }
   return indexPopulation({ ...options, asOf, taxpayers, postalCatalog, scenarioSet });
