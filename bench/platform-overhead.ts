@@ -10,10 +10,16 @@ const connections = Number(process.argv[3] ?? 50);
 const databaseUrl = process.argv[4];
 
 async function startServer(kind: "bare" | "platform") {
-  const child = spawn(process.execPath, ["bench/platform-server.ts", kind, ...(databaseUrl ? [databaseUrl] : [])], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once("line", resolve));
+  const child = spawn(
+    process.execPath,
+    ["bench/platform-server.ts", kind, ...(databaseUrl ? [databaseUrl] : [])],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const line = await new Promise<string>((resolve) =>
+    createInterface({ input: child.stdout }).once("line", resolve),
+  );
   return { ...(JSON.parse(line) as { url: string; key?: string }), stop: () => child.kill() };
 }
 
@@ -26,7 +32,13 @@ async function load(url: string, key?: string) {
     headers: { "content-type": "application/json", ...(key ? { "x-api-key": key } : {}) },
     body: "{}",
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 const bare = await startServer("bare");
@@ -37,7 +49,21 @@ try {
   const bareResult = await load(bare.url);
   const platformResult = await load(platform.url, platform.key);
   const ratio = platformResult.rps / bareResult.rps;
-  console.log(JSON.stringify({ date: new Date().toISOString(), seconds, connections, engine: databaseUrl ? "postgres" : "sqlite", bare: bareResult, platform: platformResult, ratio: Number(ratio.toFixed(3)) }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        seconds,
+        connections,
+        engine: databaseUrl ? "postgres" : "sqlite",
+        bare: bareResult,
+        platform: platformResult,
+        ratio: Number(ratio.toFixed(3)),
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   bare.stop();
   platform.stop();

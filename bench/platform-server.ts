@@ -21,8 +21,14 @@ if (kind === "bare") {
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   process.stdout.write(`${JSON.stringify({ url: `${url}/noop` })}\n`);
 } else {
-  const databaseUrl = process.argv[3] ?? `sqlite:${join(mkdtempSync(join(tmpdir(), "padron-bench-")), "bench.db")}`;
-  const config = parseConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: "warn", RATE_LIMIT_PER_MINUTE: "100000000", SANDBOX: "false" });
+  const databaseUrl =
+    process.argv[3] ?? `sqlite:${join(mkdtempSync(join(tmpdir(), "padron-bench-")), "bench.db")}`;
+  const config = parseConfig({
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "warn",
+    RATE_LIMIT_PER_MINUTE: "100000000",
+    SANDBOX: "false",
+  });
   const database = openDatabase(config.databaseUrl, { poolSize: 20 });
   await migrateToLatest(database);
   const padron = await buildApp({ config, database });
@@ -36,8 +42,13 @@ if (kind === "bare") {
     }),
     { prefix: "/v1-bench" },
   );
-  const user = await createUser(database.db, { email: `bench-${Date.now()}@padron.local` }, { signupCredits: 100_000_000 });
+  const user = await createUser(
+    database.db,
+    { email: `bench-${Date.now()}@padron.local` },
+    { signupCredits: 100_000_000 },
+  );
   const { key } = await issueApiKey(database.db, { ownerId: user.id, label: "bench", mode: "live" });
   const url = await padron.app.listen({ port: 0, host: "127.0.0.1" });
   process.stdout.write(`${JSON.stringify({ url: `${url}/v1-bench/noop`, key })}\n`);
 }
+process.on("SIGINT", () => process.exit(0));

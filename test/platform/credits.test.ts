@@ -97,28 +97,24 @@ test("a plan allowance is spent before prepaid credits and renewed once per mont
     ),
   );
   assert.deepEqual(await readBalance(database.db, owner.ownerId, now), { credits: 20, allowance: 15 });
-  await database.db
-    .transaction()
-    .execute((trx) =>
-      chargeCredits(trx, {
-        ownerId: owner.ownerId,
-        amount: 10,
-        operation: "validate",
-        requestId: "req_a1",
-        useAllowance: true,
-      }),
-    );
-  await database.db
-    .transaction()
-    .execute((trx) =>
-      chargeCredits(trx, {
-        ownerId: owner.ownerId,
-        amount: 10,
-        operation: "validate",
-        requestId: "req_a2",
-        useAllowance: true,
-      }),
-    );
+  await database.db.transaction().execute((trx) =>
+    chargeCredits(trx, {
+      ownerId: owner.ownerId,
+      amount: 10,
+      operation: "validate",
+      requestId: "req_a1",
+      useAllowance: true,
+    }),
+  );
+  await database.db.transaction().execute((trx) =>
+    chargeCredits(trx, {
+      ownerId: owner.ownerId,
+      amount: 10,
+      operation: "validate",
+      requestId: "req_a2",
+      useAllowance: true,
+    }),
+  );
   assert.deepEqual(await readBalance(database.db, owner.ownerId, now), { credits: 10, allowance: 5 });
   assert.deepEqual(await ledgerSums(owner.ownerId), { credits: 10, allowance: 5 });
   const nextMonth = Date.UTC(2026, 11, 2);
