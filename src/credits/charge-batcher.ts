@@ -29,7 +29,7 @@ export function createChargeBatcher(db: Db, maxBatch = 256): ChargeBatcher {
           for (const item of batch) out.push(await tryChargeCredits(trx, item.input));
           return out;
         });
-        batch.forEach((item, i) => item.resolve(results[i]));
+        for (const [i, item] of batch.entries()) item.resolve(results[i]);
       } catch (error) {
         for (const item of batch) item.reject(error);
       }
