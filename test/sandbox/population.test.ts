@@ -77,6 +77,9 @@ describe("generated population (seed 1, 20,000 taxpayers)", () => {
     assert.ok(companies.some((c) => c.registryFolioCount === 0));
     assert.ok(companies.some((c) => c.registryFolioCount === 3));
     assert.ok(companies.some((c) => c.registryUnsupportedOnly));
+    const homonyms = [...population.byRegistryName.values()].filter((same) => same.length > 1);
+    assert.ok(homonyms.length > 5, `homonymous companies: ${homonyms.length}`);
+    for (const same of homonyms) assert.equal(new Set(same.map((c) => c.rfc)).size, same.length);
   });
 
   it("a few RFCs are cancelled in the padrón although their certificates remain", () => {
