@@ -19,7 +19,11 @@ test("the README's configuration table lists every setting with its default and 
       .split("\n")
       .filter((line) => !/^\|[\s|:-]+\|$/.test(line))
       .map((line) => line.split("|").map((cell) => cell.trim()));
-  assert.deepEqual(cells(block), cells(configurationTable()), `replace the README block with:\n${configurationTable()}`);
+  assert.deepEqual(
+    cells(block),
+    cells(configurationTable()),
+    `replace the README block with:\n${configurationTable()}`,
+  );
 });
 
 test("defaults parse, and bad values are reported together with their names", () => {
