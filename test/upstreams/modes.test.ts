@@ -79,7 +79,7 @@ describe("per-mode upstream selection", () => {
     }
   });
 
-  it("keeps breakers apart per mode: a failing sandbox does not trip live", async () => {
+  it("opens breakers in live mode only: sandbox failures are deliberate and shared by every key", async () => {
     const registry = createUpstreams({
       config: upstreamConfig({
         RENAPO_URL: `${server.url}/renapo/curp`,
@@ -90,14 +90,18 @@ describe("per-mode upstream selection", () => {
       sandboxUrl: server.url,
     });
     try {
+      const test = registry.forMode("test").renapo;
+      const live = registry.forMode("live").renapo;
+      server.failNext("renapo", "error5xx", "error5xx", "error5xx");
+      for (const curp of ["AAAA000101HDFRRN01", "AAAA000101HDFRRN02", "AAAA000101HDFRRN03"])
+        assert.equal((await test.lookupCurp(curp)).status, "unavailable");
+      assert.equal((await test.lookupCurp("PEPJ190228HASRRVA0")).status, "ok");
+
       server.failNext("renapo", "error5xx");
-      assert.equal(
-        (await registry.forMode("test").renapo.lookupCurp("AAAA000101HDFRRN01")).status,
-        "unavailable",
-      );
-      const refused = await registry.forMode("test").renapo.lookupCurp("PEPJ190228HASRRVA0");
+      assert.equal((await live.lookupCurp("AAAA000101HDFRRN01")).status, "unavailable");
+      const refused = await live.lookupCurp("PEPJ190228HASRRVA0");
       assert.equal(refused.status === "unavailable" && refused.reason, "circuit_open");
-      assert.equal((await registry.forMode("live").renapo.lookupCurp("PEPJ190228HASRRVA0")).status, "ok");
+      assert.equal((await test.lookupCurp("HEGT761003MDFRNN09")).status, "not_found");
     } finally {
       await registry.close();
     }

@@ -5,15 +5,16 @@ import type { UpstreamRegistry } from "../../src/upstreams/create-upstreams.ts";
 import { ok } from "../../src/upstreams/result.ts";
 import { createUpstreamCaller } from "../../src/upstreams/upstream-caller.ts";
 import type { Upstreams } from "../../src/upstreams/upstreams.ts";
-import { sandboxUpstreams } from "./helpers/build-upstreams.ts";
+import { liveUpstreams, sandboxUpstreams } from "./helpers/build-upstreams.ts";
 import { type SourceServer, startSourceServer } from "./helpers/source-server.ts";
 import { waitUntil } from "./helpers/wait-until.ts";
 
 describe("upstream policies", () => {
   let server: SourceServer;
   let registry: UpstreamRegistry | undefined;
-  const connect = (overrides: Record<string, string>): Upstreams => {
-    const built = sandboxUpstreams(server.url, overrides);
+  const connect = (overrides: Record<string, string>, mode: "live" | "test" = "test"): Upstreams => {
+    const built =
+      mode === "live" ? liveUpstreams(server.url, overrides) : sandboxUpstreams(server.url, overrides);
     registry = built.registry;
     return built.upstreams;
   };
@@ -43,11 +44,16 @@ describe("upstream policies", () => {
     assert.equal(server.counts["certificate-search"].started, 3);
   });
 
-  it("retries a timed-out and a garbled padrón call (the POST only asks questions)", async () => {
+  it("retries a garbled padrón answer (the POST only asks questions) but not a timed-out attempt", async () => {
     const upstreams = connect({ PADRON_TIMEOUT_MS: "150", UPSTREAM_RETRIES: "2" });
-    server.failNext("padron", "timeout", "garbage");
+    server.failNext("padron", "garbage");
     const answer = await upstreams.padron.checkRfc("AAA010101AAA");
     assert.equal(answer.status === "ok" && answer.value.outcome, "valid");
+    assert.equal(server.counts.padron.started, 2);
+
+    server.failNext("padron", "timeout");
+    const held = await upstreams.padron.checkRfc("ZZZ010101ZZ9");
+    assert.equal(held.status === "unavailable" && held.reason, "timeout");
     assert.equal(server.counts.padron.started, 3);
   });
 
@@ -84,12 +90,11 @@ describe("upstream policies", () => {
     }
   });
 
-  it("opens the breaker after repeated failures and then answers unavailable without calling", async () => {
-    const upstreams = connect({
-      UPSTREAM_RETRIES: "0",
-      UPSTREAM_BREAKER_FAILURES: "3",
-      UPSTREAM_BREAKER_COOLDOWN_MS: "300",
-    });
+  it("opens a live breaker after repeated failures and then answers unavailable without calling", async () => {
+    const upstreams = connect(
+      { UPSTREAM_RETRIES: "0", UPSTREAM_BREAKER_FAILURES: "3", UPSTREAM_BREAKER_COOLDOWN_MS: "300" },
+      "live",
+    );
     server.failAlways("renapo", "error5xx");
     for (const curp of ["AAAA000101HDFRRN01", "AAAA000101HDFRRN02", "AAAA000101HDFRRN03"]) {
       const answer = await upstreams.renapo.lookupCurp(curp);
@@ -108,11 +113,10 @@ describe("upstream policies", () => {
   });
 
   it("cancels an in-flight request when the caller aborts, without retrying or tripping the breaker", async () => {
-    const upstreams = connect({
-      RENAPO_TIMEOUT_MS: "20000",
-      UPSTREAM_RETRIES: "2",
-      UPSTREAM_BREAKER_FAILURES: "1",
-    });
+    const upstreams = connect(
+      { RENAPO_TIMEOUT_MS: "20000", UPSTREAM_RETRIES: "2", UPSTREAM_BREAKER_FAILURES: "1" },
+      "live",
+    );
     server.failNext("renapo", "timeout");
     const controller = new AbortController();
     const pending = upstreams.renapo.lookupCurp("PEPJ190228HASRRVA0", controller.signal);

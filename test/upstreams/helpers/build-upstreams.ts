@@ -25,3 +25,20 @@ export function sandboxUpstreams(
   const registry = createUpstreams({ config: upstreamConfig(overrides), sandboxUrl, now });
   return { registry, upstreams: registry.forMode("test") };
 }
+
+/** Live-mode upstreams whose connector URLs all point at a loopback source server. */
+export function liveUpstreams(
+  serverUrl: string,
+  overrides: Record<string, string> = {},
+): { registry: UpstreamRegistry; upstreams: Upstreams } {
+  const config = upstreamConfig({
+    PADRON_VALIDATION_URL: `${serverUrl}/padron/validate`,
+    CERTIFICATE_SEARCH_URL: `${serverUrl}/certificates`,
+    CERTIFICATE_FILES_URL: `${serverUrl}/rccf/`,
+    RENAPO_URL: `${serverUrl}/renapo/curp`,
+    COMMERCE_REGISTRY_URL: `${serverUrl}/registry/search`,
+    ...overrides,
+  });
+  const registry = createUpstreams({ config, sandboxUrl: null });
+  return { registry, upstreams: registry.forMode("live") };
+}
