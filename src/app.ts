@@ -5,7 +5,7 @@ import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
 import type { Config } from "./config.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
-import { requireApiKey } from "./platform/http/authenticate.ts";
+import { type ApiScopeDeps, apiScope } from "./platform/http/api-scope.ts";
 import { creditHeaders } from "./platform/http/context.ts";
 import { installErrorHandler } from "./platform/http/error-handler.ts";
 import { healthRoutes } from "./platform/http/health-routes.ts";
@@ -15,6 +15,11 @@ import { installOpenApi } from "./platform/http/openapi.ts";
 import { sendProblem } from "./platform/http/problem.ts";
 import { newId } from "./platform/ids.ts";
 import { installRateLimit } from "./rate-limits/install-rate-limit.ts";
+import {
+  createRequestLogWriter,
+  logApiRequests,
+  type RequestLogWriter,
+} from "./request-log/record-api-requests.ts";
 
 export interface AppDeps {
   config: Config;
@@ -26,6 +31,9 @@ export interface AppDeps {
 export interface PadronApp {
   app: FastifyInstance;
   keyUse: KeyUseRecorder;
+  requestLog: RequestLogWriter;
+  /** What an API route needs to stand behind (benchmarks mount extra routes with it). */
+  apiScopeDeps: ApiScopeDeps;
   /** Stops taking work: new requests get 503 while those in flight finish. */
   beginShutdown(): void;
 }
@@ -48,6 +56,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   });
   let closing = false;
   const keyUse = createKeyUseRecorder(deps.database.db);
+  const requestLog = createRequestLogWriter(deps.database.db);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : null;
@@ -64,6 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   app.addHook("onSend", async (request, reply) => creditHeaders(request, reply));
   app.addHook("onClose", async () => {
     await keyUse.stop();
+    await requestLog.flush();
     redis?.disconnect();
   });
   installErrorHandler(app);
@@ -72,18 +82,25 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   installMetrics(app);
   healthRoutes(app, deps.database);
 
+  const apiScopeDeps = {
+    db: deps.database.db,
+    keyUse,
+    requestLog,
+    redis,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+  };
   await app.register(
-    async (scope) => {
-      requireApiKey(scope, deps.database.db, keyUse);
-      await installRateLimit(scope, { perMinute: config.rateLimitPerMinute, redis });
+    apiScope(apiScopeDeps, (scope) => {
       accountRoute(scope, deps);
-    },
+    }),
     { prefix: "/v1" },
   );
 
   return {
     app,
     keyUse,
+    requestLog,
+    apiScopeDeps,
     beginShutdown: () => {
       closing = true;
     },

@@ -66,6 +66,20 @@ export interface LedgerTable {
   created_at: number;
 }
 
+export interface ApiRequestsTable {
+  id: Generated<number>;
+  request_id: string;
+  owner_id: string;
+  key_id: string;
+  method: string;
+  operation: string;
+  rfc: string | null;
+  status: number;
+  credits: number;
+  latency_ms: number;
+  created_at: number;
+}
+
 export interface Database {
   owners: OwnersTable;
   users: UsersTable;
@@ -74,4 +88,5 @@ export interface Database {
   api_keys: ApiKeysTable;
   balances: BalancesTable;
   ledger: LedgerTable;
+  api_requests: ApiRequestsTable;
 }

@@ -1,10 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Engine } from "../connect.ts";
 import * as foundation from "./0001_foundation.ts";
+import * as requestLog from "./0002_request_log.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
 
 /** Forward-only migrations, applied in key order. Add a file and a line; never edit a landed one. */
 export const MIGRATIONS: Record<string, { up: Up }> = {
   "0001_foundation": foundation,
+  "0002_request_log": requestLog,
 };

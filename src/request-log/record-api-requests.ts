@@ -1,0 +1,75 @@
+import type { FastifyInstance } from "fastify";
+import type { Db } from "../platform/db/connect.ts";
+import type { ApiRequestsTable } from "../platform/db/schema.ts";
+
+type Row = Omit<ApiRequestsTable, "id">;
+
+export interface RequestLogWriter {
+  add(row: Row): void;
+  flush(): Promise<void>;
+}
+
+/** Buffers request-log rows and writes them in batches, off the request path. */
+export function createRequestLogWriter(db: Db, intervalMs = 1000, batchSize = 500): RequestLogWriter {
+  let pending: Row[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    writing = writing
+      .then(async () => {
+        for (let i = 0; i < batch.length; i += batchSize) {
+          await db
+            .insertInto("api_requests")
+            .values(batch.slice(i, i + batchSize))
+            .execute();
+        }
+      })
+      .catch(() => {});
+    return writing;
+  };
+  const timer = setInterval(() => void flush(), intervalMs);
+  timer.unref();
+  return {
+    add(row) {
+      pending.push(row);
+      if (pending.length >= batchSize) void flush();
+    },
+    flush: async () => {
+      clearInterval(timer);
+      await flush();
+    },
+  };
+}
+
+/** Records every authenticated API call: never the key, only its id. */
+export function logApiRequests(scope: FastifyInstance, writer: RequestLogWriter): void {
+  scope.addHook("onResponse", async (request, reply) => {
+    if (!request.auth) return;
+    const body = request.body as { rfc?: unknown } | undefined;
+    const route = request.routeOptions.url ?? request.url;
+    writer.add({
+      request_id: request.id,
+      owner_id: request.auth.owner.id,
+      key_id: request.auth.keyId,
+      method: request.method,
+      operation: route.replace(/^\/v1\//, ""),
+      rfc: typeof body?.rfc === "string" ? body.rfc.slice(0, 20) : null,
+      status: reply.statusCode,
+      credits: request.ctx?.billing.charged ?? 0,
+      latency_ms: Math.round(reply.elapsedTime),
+      created_at: Date.now(),
+    });
+  });
+}
+
+export async function recentApiRequests(db: Db, ownerId: string, limit = 100) {
+  return db
+    .selectFrom("api_requests")
+    .selectAll()
+    .where("owner_id", "=", ownerId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
