@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
 import { createAnswerCache } from "../../src/upstreams/answer-cache.ts";
 import { sandboxUpstreams } from "./helpers/build-upstreams.ts";
 import { type SourceServer, startSourceServer } from "./helpers/source-server.ts";
+import { waitUntil } from "./helpers/wait-until.ts";
 
 describe("answer cache", () => {
   it("drops the least recently used entry past its bound", () => {
@@ -98,5 +100,36 @@ describe("cached upstream answers", () => {
     assert.equal(server.counts.renapo.started, started + 1);
     assert.equal((await live.renapo.lookupCurp("PEPJ190228HASRRVA0")).status, "ok");
     assert.equal(server.counts.renapo.started, started + 1);
+  });
+
+  it("shares one upstream call among concurrent askers of one key", async () => {
+    const { certificateSearch } = built.upstreams;
+    const started = server.counts["certificate-search"].started;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => certificateSearch.searchByRfc("MUÑJ800101AB1")),
+    );
+    assert.equal(server.counts["certificate-search"].started, started + 1);
+    for (const answer of answers) assert.deepEqual(answer, { status: "ok", value: [] });
+  });
+
+  it("keeps a shared call going while one asker remains, and cancels it when all have left", async () => {
+    const { commerceRegistry } = built.upstreams;
+    server.failNext("commerce-registry", "timeout");
+    const first = new AbortController();
+    const second = new AbortController();
+    const calls = [first, second].map((controller) =>
+      commerceRegistry.searchByName("NADIE SA", controller.signal),
+    );
+    await waitUntil(() => server.counts["commerce-registry"].started === 1, "the shared call to start");
+    first.abort();
+    assert.deepEqual(await calls[0], { status: "unavailable", reason: "aborted" });
+    await sleep(100); // room for a wrongly cancelled request to reach the server
+    assert.equal(server.counts["commerce-registry"].aborted, 0);
+    second.abort();
+    assert.deepEqual(await calls[1], { status: "unavailable", reason: "aborted" });
+    await waitUntil(() => server.counts["commerce-registry"].aborted === 1, "the server to see the abort");
+
+    assert.deepEqual(await commerceRegistry.searchByName("NADIE SA"), { status: "ok", value: [] });
+    assert.equal(server.counts["commerce-registry"].started, 2);
   });
 });
