@@ -180,7 +180,7 @@ test("a heartbeat keeps a long job's lease: nobody else takes it", async () => {
   const handlers = {
     long: async () => {
       runs++;
-      await sleep(700);
+      await sleep(900);
     },
   };
   const a = startWorker({
@@ -188,7 +188,7 @@ test("a heartbeat keeps a long job's lease: nobody else takes it", async () => {
     engine: database.engine,
     concurrency: 1,
     pollMs: 10,
-    leaseMs: 150,
+    leaseMs: 300,
     handlers,
   });
   const b = startWorker({
@@ -196,7 +196,7 @@ test("a heartbeat keeps a long job's lease: nobody else takes it", async () => {
     engine: database.engine,
     concurrency: 1,
     pollMs: 10,
-    leaseMs: 150,
+    leaseMs: 300,
     handlers,
   });
   await waitFor(async () => (await statusOf(id)) === "done", "long job");
