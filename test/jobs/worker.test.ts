@@ -218,7 +218,6 @@ test("a job that dies calls its handler's giveUp once; one lost to crashes gives
       },
     },
   };
-  const failing = await enqueueJob(database.db, { name: "doomed", payload: { n: 1 }, maxAttempts: 2 });
   const crashing = await enqueueJob(database.db, { name: "doomed", payload: { n: 2 }, maxAttempts: 2 });
   // two "workers" claim the crashing job and vanish (their leases expire)
   for (const ghost of ["ghost-a", "ghost-b"]) {
@@ -226,6 +225,7 @@ test("a job that dies calls its handler's giveUp once; one lost to crashes gives
     assert.equal(claimed[0]?.id, crashing);
     await sleep(80);
   }
+  const failing = await enqueueJob(database.db, { name: "doomed", payload: { n: 1 }, maxAttempts: 2 });
   const worker = startWorker({
     db: database.db,
     engine: database.engine,
