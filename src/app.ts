@@ -4,6 +4,7 @@ import type { DestinationStream } from "pino";
 import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
 import type { Config } from "./config.ts";
+import { satListsRoute } from "./contributor-lists/sat-lists-route.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
 import { type ApiScopeDeps, apiScope } from "./platform/http/api-scope.ts";
 import { creditHeaders } from "./platform/http/context.ts";
@@ -92,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   await app.register(
     apiScope(apiScopeDeps, (scope) => {
       accountRoute(scope, deps);
+      satListsRoute(scope, deps);
     }),
     { prefix: "/v1" },
   );
