@@ -1,6 +1,7 @@
 import type { ParseArgsOptionsConfig } from "node:util";
 import { credits } from "./credits.ts";
 import { keys } from "./keys.ts";
+import { lists } from "./lists.ts";
 import { migrate } from "./migrate.ts";
 import { orgs } from "./orgs.ts";
 import { serve } from "./serve.ts";
@@ -19,4 +20,5 @@ export const COMMANDS: Record<string, Command> = {
   ...orgs,
   ...keys,
   ...credits,
+  ...lists,
 };
