@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Config } from "../config.ts";
+import { ART69_BY_SUPUESTO } from "../contributor-lists/catalog.ts";
 import { ingestListFile } from "../contributor-lists/ingest-list-file.ts";
 import type { ListMode } from "../contributor-lists/list-store-types.ts";
 import { createProgressMeter } from "../contributor-lists/progress-meter.ts";
@@ -83,7 +84,7 @@ export const lists: Record<string, Command> = {
               file: path,
               list: result.list.key,
               article: result.list.article,
-              sub_list: result.list.subList,
+              sub_list: result.list === ART69_BY_SUPUESTO ? null : result.list.subList,
               rows: result.rows,
               content_date: result.contentDate,
               status: result.status,
