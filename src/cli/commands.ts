@@ -4,6 +4,7 @@ import { keys } from "./keys.ts";
 import { lists } from "./lists.ts";
 import { migrate } from "./migrate.ts";
 import { orgs } from "./orgs.ts";
+import { sandbox } from "./sandbox.ts";
 import { serve } from "./serve.ts";
 import { users } from "./users.ts";
 
@@ -16,6 +17,7 @@ export interface Command {
 export const COMMANDS: Record<string, Command> = {
   serve,
   migrate,
+  sandbox,
   ...users,
   ...orgs,
   ...keys,
