@@ -8,6 +8,7 @@ import type { ListMode } from "../contributor-lists/list-store-types.ts";
 import { createProgressMeter } from "../contributor-lists/progress-meter.ts";
 import { readListStatus } from "../contributor-lists/read-list-status.ts";
 import { syncLists } from "../contributor-lists/sync-lists.ts";
+import { startSandbox } from "../sandbox/server.ts";
 import type { Command } from "./commands.ts";
 import { print, withDatabase } from "./session.ts";
 
@@ -17,10 +18,29 @@ function modeOf(values: Record<string, string | boolean | undefined>): ListMode 
   return mode;
 }
 
-/** Sandbox lists come from LISTS_SANDBOX_BASE_URL, else the sandbox on SANDBOX_PORT of this host. */
-export function listsBaseUrl(config: Config, mode: ListMode): string {
-  if (mode === "live") return config.listsLiveBaseUrl;
-  return config.listsSandboxBaseUrl || `http://127.0.0.1:${config.sandboxPort}/`;
+/**
+ * Where a sync downloads from: `--url`, else the configured base; sandbox mode without one starts the
+ * sandbox in-process (same seed and size as `padron serve`'s, so the same lists) for the command's duration.
+ */
+async function withListsSource<T>(
+  config: Config,
+  mode: ListMode,
+  url: string | undefined,
+  work: (baseUrl: string) => Promise<T>,
+): Promise<T> {
+  const configured = mode === "live" ? config.listsLiveBaseUrl : config.listsSandboxBaseUrl;
+  if (url || configured) return work(url || configured);
+  const sandbox = await startSandbox({
+    port: 0,
+    seed: config.sandboxSeed,
+    size: config.sandboxSize,
+    timeScale: 0,
+  });
+  try {
+    return await work(sandbox.url);
+  } finally {
+    await sandbox.close();
+  }
 }
 
 export const lists: Record<string, Command> = {
@@ -32,18 +52,20 @@ export const lists: Record<string, Command> = {
         const mode = modeOf(values);
         const meter = createProgressMeter(process.stderr);
         let fileShown = -1;
-        const results = await syncLists(db, {
-          mode,
-          baseUrl: (values.url as string | undefined) ?? listsBaseUrl(config, mode),
-          minRowRatio: config.listsMinRowRatio,
-          timeoutMs: config.listsFetchTimeoutMs,
-          retries: config.listsFetchRetries,
-          onProgress: (progress) => {
-            if (progress.fileIndex !== fileShown && fileShown >= 0) meter.finishFile();
-            fileShown = progress.fileIndex;
-            meter.update(progress);
-          },
-        });
+        const results = await withListsSource(config, mode, values.url as string | undefined, (baseUrl) =>
+          syncLists(db, {
+            mode,
+            baseUrl,
+            minRowRatio: config.listsMinRowRatio,
+            timeoutMs: config.listsFetchTimeoutMs,
+            retries: config.listsFetchRetries,
+            onProgress: (progress) => {
+              if (progress.fileIndex !== fileShown && fileShown >= 0) meter.finishFile();
+              fileShown = progress.fileIndex;
+              meter.update(progress);
+            },
+          }),
+        );
         meter.done();
         const text = results.map(
           (r) =>
