@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Db } from "../platform/db/connect.ts";
 
 /** Rows per DELETE: each chunk is its own short statement, so lookups and charges never wait long. */
@@ -18,6 +19,7 @@ export async function deleteListVersion(db: Db, versionId: number): Promise<void
       .where("rfc", "in", chunk)
       .executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) break;
+    await yieldToEventLoop(); // node:sqlite is synchronous: let lookups run between chunks
   }
   await db.deleteFrom("list_versions").where("id", "=", versionId).execute();
 }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Db } from "../platform/db/connect.ts";
 import type { ListFileSpec } from "./catalog.ts";
 import { deleteListVersion } from "./delete-list-version.ts";
@@ -61,16 +62,17 @@ export async function ingestListFile(
   const flush = async (id: number) => {
     const rows = pending;
     pending = [];
-    await insertListEntries(db, id, rows, progress.rows);
-    progress.rows += rows.length;
-    request.onProgress?.(progress);
+    await insertSortedBlock(db, id, rows, progress.rows, (written) => {
+      progress.rows += written;
+      request.onProgress?.(progress);
+    });
   };
   try {
     for await (const batch of parsed.batches) {
       versionId ??= await createVersion(db, request, await parsed.meta, fetchedAt);
       for (const entry of batch) {
         pending.push(entry);
-        if (pending.length >= INSERT_BATCH_ROWS) await flush(versionId);
+        if (pending.length >= BLOCK_ROWS) await flush(versionId);
       }
     }
     const meta = await parsed.meta;
@@ -120,6 +122,35 @@ export async function ingestListFile(
     if (versionId !== null) await deleteListVersion(db, versionId);
     throw error;
   }
+}
+
+/**
+ * Entries are written in blocks sorted by RFC: consecutive rows of a statement then land on neighbouring
+ * pages of the (version, rfc) index instead of all over it, which is most of an ingest's cost.
+ */
+const BLOCK_ROWS = 10_000;
+
+async function insertSortedBlock(
+  db: Db,
+  versionId: number,
+  block: ListEntry[],
+  firstPosition: number,
+  onWritten: (rows: number) => void,
+) {
+  const positions = block.map((_, index) => firstPosition + index);
+  positions.sort((a, b) => compareText(block[a - firstPosition].rfc, block[b - firstPosition].rfc));
+  for (let start = 0; start < positions.length; start += INSERT_BATCH_ROWS) {
+    const slice = positions.slice(start, start + INSERT_BATCH_ROWS);
+    const entries = slice.map((position) => block[position - firstPosition]);
+    await insertListEntries(db, versionId, entries, slice);
+    onWritten(slice.length);
+    // node:sqlite runs statements synchronously: let requests in between, or a block would stall them.
+    await yieldToEventLoop();
+  }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 async function createVersion(

@@ -27,7 +27,7 @@ export async function insertListEntries(
   db: Db,
   versionId: number,
   entries: readonly ListEntry[],
-  firstPosition: number,
+  positions: readonly number[],
 ): Promise<void> {
   if (entries.length === 0) return;
   const numbered = placeholderStyle(db) === "numbered";
@@ -37,7 +37,7 @@ export async function insertListEntries(
     const base = parameters.length;
     parameters.push(
       versionId,
-      firstPosition + index,
+      positions[index],
       entry.rfc,
       entry.sub_list,
       entry.situation,
