@@ -1,6 +1,7 @@
 // POST /v1/rfc/sat-lists through the whole stack (auth, rate limit set high, 1-credit charge, request log)
 // vs a bare Fastify route returning the same JSON, in one run (servers in child processes, load from
-// this one). Then p99 at a fixed 1,000 req/s. Targets (DESIGN §5): ratio ≥ 0.5; p99 < 5 ms at 1,000 req/s.
+// this one); the same for an owner with an active plan (free: no charge transaction). Then p99 at a
+// fixed 1,000 req/s (charged). Targets (DESIGN §5): ratio ≥ 0.5; p99 < 5 ms at 1,000 req/s.
 // Usage: node bench/sat-lists-http.ts [seconds=10] [connections=50] [listRows=100000] [DATABASE_URL]
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
@@ -11,7 +12,7 @@ const connections = Number(process.argv[3] ?? 50);
 const listRows = process.argv[4] ?? "100000";
 const databaseUrl = process.argv[5];
 
-async function startServer(kind: "bare" | "platform") {
+async function startServer(kind: "bare" | "platform" | "plan") {
   const child = spawn(
     process.execPath,
     ["bench/sat-lists-server.ts", kind, listRows, ...(databaseUrl ? [databaseUrl] : [])],
@@ -44,6 +45,7 @@ async function load(server: { url: string; key?: string; rfc?: string }, rate?: 
 
 const bare = await startServer("bare");
 const platform = await startServer("platform");
+const plan = await startServer("plan");
 try {
   const check = await fetch(platform.url, {
     method: "POST",
@@ -57,6 +59,8 @@ try {
   await load(platform);
   const bareResult = await load(bare);
   const platformResult = await load(platform);
+  await load(plan);
+  const planResult = await load(plan);
   const fixedRate = await load(platform, 1000);
   console.log(
     JSON.stringify(
@@ -69,6 +73,8 @@ try {
         bare: bareResult,
         sat_lists: platformResult,
         ratio: Number((platformResult.rps / bareResult.rps).toFixed(3)),
+        sat_lists_active_plan: planResult,
+        ratio_active_plan: Number((planResult.rps / bareResult.rps).toFixed(3)),
         at_1000_rps: fixedRate,
       },
       null,
@@ -78,4 +84,5 @@ try {
 } finally {
   bare.stop();
   platform.stop();
+  plan.stop();
 }

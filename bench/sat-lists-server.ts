@@ -1,5 +1,6 @@
 // Child process of sat-lists-http.ts: serves either a bare Fastify route or the real app with
 // POST /v1/rfc/sat-lists over a loaded list (key auth, request log, rate limit set high, 1-credit charge),
+// ("plan": the owner has an active plan, so sat-lists costs 0 and nothing is charged),
 // then prints one JSON line: its URL, the key, and an RFC that is listed.
 import { execFileSync } from "node:child_process";
 import { createReadStream, existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -63,6 +64,12 @@ if (kind === "bare") {
     { email: `bench-${Date.now()}@padron.local` },
     { signupCredits: 100_000_000 },
   );
+  if (kind === "plan")
+    await database.db
+      .updateTable("owners")
+      .set({ plan: "pro", plan_expires_at: Date.now() + 365 * 86_400_000 })
+      .where("id", "=", user.id)
+      .execute();
   const { key } = await issueApiKey(database.db, { ownerId: user.id, label: "bench", mode: "live" });
   const url = await padron.app.listen({ port: 0, host: "127.0.0.1" });
   process.stdout.write(`${JSON.stringify({ url: `${url}/v1/rfc/sat-lists`, key, rfc: listedRfc })}\n`);

@@ -1,3 +1,4 @@
+import { CompiledQuery } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
 import { LIST_FILES } from "./catalog.ts";
 import type { ListMode } from "./list-store-types.ts";
@@ -31,27 +32,7 @@ function orderOf(article: string, listKey: string): number {
  * so it sees each list's old or new version, never a mix; suppressed rows never match.
  */
 export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promise<SatListsAnswer> {
-  const rows = await db
-    .selectFrom("list_current as c")
-    .innerJoin("list_versions as v", "v.id", "c.version_id")
-    .leftJoin("list_entries as e", (join) =>
-      join.onRef("e.version_id", "=", "c.version_id").on("e.rfc", "=", rfc).on("e.suppressed", "=", 0),
-    )
-    .select([
-      "c.list_key",
-      "v.article",
-      "v.content_date",
-      "v.last_modified",
-      "v.fetched_at",
-      "e.position",
-      "e.sub_list",
-      "e.situation",
-      "e.name",
-      "e.person_type",
-      "e.state",
-    ])
-    .where("c.mode", "=", mode)
-    .execute();
+  const rows = await runLookup(db, mode, rfc);
   let newest: number | null = null;
   const found: (SatListEntry & { order: number; position: number })[] = [];
   for (const row of rows) {
@@ -74,6 +55,62 @@ export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promi
     sat_lists: found.map(({ order: _order, position: _position, ...entry }) => entry),
     data_as_of: newest === null ? null : new Date(newest).toISOString(),
   };
+}
+
+type LookupRow = {
+  list_key: string;
+  article: string;
+  content_date: string | null;
+  last_modified: string | null;
+  fetched_at: number;
+  position: number | null;
+  sub_list: string | null;
+  situation: string | null;
+  name: string | null;
+  person_type: string | null;
+  state: string | null;
+};
+
+function lookupQuery(db: Db, mode: string, rfc: string) {
+  return db
+    .selectFrom("list_current as c")
+    .innerJoin("list_versions as v", "v.id", "c.version_id")
+    .leftJoin("list_entries as e", (join) =>
+      join.onRef("e.version_id", "=", "c.version_id").on("e.rfc", "=", rfc).on("e.suppressed", "=", 0),
+    )
+    .select([
+      "c.list_key",
+      "v.article",
+      "v.content_date",
+      "v.last_modified",
+      "v.fetched_at",
+      "e.position",
+      "e.sub_list",
+      "e.situation",
+      "e.name",
+      "e.person_type",
+      "e.state",
+    ])
+    .where("c.mode", "=", mode as ListMode);
+}
+
+// The query is the hot path of sat-lists: compile it once per database and swap the parameters in,
+// instead of paying Kysely's builder and compiler on every request.
+const MODE_SLOT = "\u0000mode";
+const RFC_SLOT = "\u0000rfc";
+const compiled = new WeakMap<Db, CompiledQuery>();
+
+async function runLookup(db: Db, mode: ListMode, rfc: string): Promise<LookupRow[]> {
+  let template = compiled.get(db);
+  if (!template) {
+    template = lookupQuery(db, MODE_SLOT, RFC_SLOT).compile();
+    compiled.set(db, template);
+  }
+  const parameters = template.parameters.map((value) =>
+    value === MODE_SLOT ? mode : value === RFC_SLOT ? rfc : value,
+  );
+  const result = await db.executeQuery<LookupRow>(CompiledQuery.raw(template.sql, parameters));
+  return result.rows;
 }
 
 /** SAT's own "actualizada al" date when the file has one, else the server's Last-Modified, else when fetched. */
