@@ -21,8 +21,11 @@ if (!existsSync(file))
 const database = openDatabase(url);
 await migrateToLatest(database);
 let peakRss = process.memoryUsage.rss();
+let peakHeap = 0;
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  const memory = process.memoryUsage();
+  peakRss = Math.max(peakRss, memory.rss);
+  peakHeap = Math.max(peakHeap, memory.heapTotal);
 }, 20);
 
 // Lookups of RFCs that are not in the file, back to back, for the whole ingest.
@@ -38,7 +41,7 @@ const lookups = (async () => {
 })();
 
 const started = performance.now();
-const result = await ingestListFile(database.db, createReadStream(file, { highWaterMark: 256 * 1024 }), {
+const result = await ingestListFile(database.db, createReadStream(file), {
   mode: "live",
   fileName: "Firmes.csv",
   provenance: { sourceUrl: `file:${file}`, etag: null, lastModified: null, expectedBytes: null },
@@ -72,6 +75,7 @@ console.log(
       seconds: Number(seconds.toFixed(2)),
       rows_per_second: Math.round(result.rows / seconds),
       peak_rss_mb: Math.round(peakRss / 1_048_576),
+      peak_heap_total_mb: Math.round(peakHeap / 1_048_576),
       lookups_during_ingest: latencies.length,
       lookup_during_ms: {
         p50: ms(quantile(latencies, 0.5)),
