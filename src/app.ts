@@ -4,6 +4,7 @@ import type { DestinationStream } from "pino";
 import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
 import type { Config } from "./config.ts";
+import { dashboardPlugin } from "./dashboard/dashboard-plugin.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
 import { type ApiScopeDeps, apiScope } from "./platform/http/api-scope.ts";
 import { creditHeaders } from "./platform/http/context.ts";
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     }),
     { prefix: "/v1" },
   );
+  await app.register(dashboardPlugin({ db: deps.database.db, config, redis }));
 
   return {
     app,

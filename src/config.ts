@@ -165,6 +165,18 @@ export const SETTINGS = {
     "How long `serve` waits for requests in flight",
     integer(0),
   ),
+  dashboardSessionHours: setting(
+    "DASHBOARD_SESSION_HOURS",
+    "168",
+    "How long a dashboard login lasts",
+    integer(1, 24 * 90),
+  ),
+  dashboardLoginPerMinute: setting(
+    "DASHBOARD_LOGIN_PER_MINUTE",
+    "10",
+    "Dashboard log-in and sign-up attempts per address per minute",
+    integer(1),
+  ),
 } as const;
 
 type Settings = typeof SETTINGS;

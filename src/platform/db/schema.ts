@@ -80,6 +80,14 @@ export interface ApiRequestsTable {
   created_at: number;
 }
 
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   owners: OwnersTable;
   users: UsersTable;
@@ -89,4 +97,5 @@ export interface Database {
   balances: BalancesTable;
   ledger: LedgerTable;
   api_requests: ApiRequestsTable;
+  sessions: SessionsTable;
 }
