@@ -1,7 +1,7 @@
 import { formatTime, type Html, html } from "./html.ts";
 import type { Standing } from "./read-standing.ts";
 import type { Usage } from "./read-usage.ts";
-import { barChart, columnChart } from "./usage-chart.ts";
+import { columnChart } from "./usage-chart.ts";
 import type { Workspace } from "./workspace.ts";
 
 export const copy = {
@@ -17,8 +17,8 @@ export const copy = {
   usageTitle: "Usage, last 30 days",
   perDay: "Credits spent per day (UTC)",
   requestsPerDay: "API requests per day (UTC)",
-  perOperation: "Credits spent per operation",
-  requestsPerOperation: "API requests per operation",
+  perOperation: "Per operation",
+  requestsColumn: "Requests",
   noUsage: "No usage in the last 30 days.",
   ledgerTitle: "Ledger",
   ledgerIntro: "Every change to the balance, newest first. Sandbox keys are never charged.",
@@ -52,18 +52,18 @@ function usageSection(usage: Usage): Html {
         title: `${day(d.day)}: ${d[pick]}`,
       })),
     });
-  const perOperation = (pick: "credits" | "requests", caption: string) =>
-    barChart({
-      caption,
-      bars: usage.operations.map((o) => ({
-        label: o.operation,
-        value: o[pick],
-        title: `${o.operation}: ${o[pick]}`,
-      })),
-    });
+  const maxCredits = Math.max(1, ...usage.operations.map((o) => o.credits));
+  const operations = usage.operations.map(
+    (o) => html`<tr><td>${o.operation}</td><td class="num">${o.requests}</td><td class="num">${o.credits}</td>
+<td class="meter"><svg viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true"><rect class="bar" x="0" y="1" height="8" width="${Math.round((100 * o.credits) / maxCredits)}"></rect></svg></td></tr>`,
+  );
   return html`<section class="card"><h2>${copy.usageTitle}</h2>
-<div class="charts">${daily("credits", copy.perDay)}${daily("requests", copy.requestsPerDay)}
-${perOperation("credits", copy.perOperation)}${perOperation("requests", copy.requestsPerOperation)}</div>
+<div class="charts">${daily("credits", copy.perDay)}${daily("requests", copy.requestsPerDay)}</div>
+<h3>${copy.perOperation}</h3>
+<div class="table"><table id="usage-by-operation">
+<thead><tr><th>${copy.operation}</th><th>${copy.requestsColumn}</th><th>${copy.credits}</th><th></th></tr></thead>
+<tbody>${operations}</tbody>
+</table></div>
 </section>`;
 }
 

@@ -81,6 +81,7 @@ export function renderPage(frame: Frame, body: Html): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${frame.title} · ${copy.product}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/dashboard.css">
 <script src="/assets/htmx.min.js" defer></script>
 <script src="/assets/dashboard.js" defer></script>
