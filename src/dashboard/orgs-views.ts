@@ -77,9 +77,10 @@ ${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ""}
 <form method="post" action="${workspace.basePath}/members" class="inline">
   <input type="hidden" name="_csrf" value="${input.csrfToken}">
   <label>${copy.email} <input type="email" name="email" required></label>
-  <label>${copy.memberRole} <select name="role">${grantable.map((r) => html`<option value="${r}">${copy.roles[r]}</option>`)}</select></label>
+  <label>${copy.memberRole} <select name="role">${grantable.map((r) => html`<option value="${r}">${roleName(r)}</option>`)}</select></label>
   <button type="submit">${copy.addButton}</button>
 </form>
+<ul class="roles">${grantable.map((r) => html`<li>${copy.roles[r]}</li>`)}</ul>
 </section>`;
   return html`<h1>${copy.membersTitle} <small>${workspace.name}</small></h1>
 <section class="card"><div class="table"><table>

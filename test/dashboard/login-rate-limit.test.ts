@@ -7,7 +7,7 @@ import { formClient } from "./form-client.ts";
 let padron: TestApp;
 let base: string;
 before(async () => {
-  padron = await startTestApp({ DASHBOARD_LOGIN_PER_MINUTE: "3" });
+  padron = await startTestApp({ DASHBOARD_LOGIN_PER_MINUTE: "3", PUBLIC_URL: "https://padron.example" });
   base = await padron.listen();
 });
 after(() => padron.close());
@@ -26,4 +26,12 @@ test("log-in attempts are rate limited per address", async () => {
   assert.deepEqual(statuses, [401, 401, 401, 429]);
   const limited = await client.post("/login", { _csrf, email: newEmail(), password: "x" });
   assert.match(limited.text, /Too many attempts/);
+});
+
+test("behind TLS (an https PUBLIC_URL) the cookies are Secure", async () => {
+  const response = await fetch(`${base}/signup`);
+  assert.match(
+    response.headers.getSetCookie().join("\n"),
+    /padron_csrf=[^;]+;.*HttpOnly; Secure; SameSite=Lax/,
+  );
 });
