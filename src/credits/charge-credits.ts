@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
+import { appendLedgerEntry } from "./append-ledger-entry.ts";
 
 export interface Charge {
   charged: number;
@@ -44,19 +45,15 @@ export async function tryChargeCredits(trx: Db, input: ChargeInput): Promise<Cha
       .returning(["credits"])
       .executeTakeFirst());
   if (!paid) return null;
-  await trx
-    .insertInto("ledger")
-    .values({
-      owner_id: ownerId,
-      kind: "charge",
-      credits: fromAllowance ? 0 : -amount,
-      allowance: fromAllowance ? -amount : 0,
-      operation: input.operation,
-      request_id: input.requestId,
-      note: null,
-      created_at: now,
-    })
-    .execute();
+  await appendLedgerEntry(trx, {
+    ownerId,
+    kind: "charge",
+    credits: fromAllowance ? 0 : -amount,
+    allowance: fromAllowance ? -amount : 0,
+    operation: input.operation,
+    requestId: input.requestId,
+    at: now,
+  });
   return { charged: amount, remaining: Number(paid.credits) };
 }
 
