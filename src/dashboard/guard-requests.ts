@@ -29,6 +29,7 @@ const sameToken = (a: unknown, b: string | undefined): boolean => {
 export function guardRequests(app: FastifyInstance, db: Db): void {
   app.decorateRequest("dashboardSession", null);
   app.addHook("preValidation", async (request, reply) => {
+    if (request.url.startsWith("/assets/")) return;
     request.dashboardSession = await findSession(db, request.cookies[SESSION_COOKIE]);
     if (request.method !== "POST") return;
     const submitted = (request.body as Record<string, unknown> | undefined)?._csrf;
