@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import type { Page } from "playwright-core";
 import { createUser } from "../../src/accounts/create-user.ts";
@@ -78,7 +77,7 @@ async function createKey(
 }
 
 test("sign up, keys, request log, organizations, organization billing, deletion and roles in a browser", async () => {
-  const email = `journey-${randomUUID()}@test.padron`;
+  const email = "ana@example.com";
   const password = "correct horse battery staple";
   const page = await newPage();
 
@@ -162,7 +161,7 @@ test("sign up, keys, request log, organizations, organization billing, deletion 
   assert.equal((await callApiWithKey(base, sandboxKey)).response.status, 401);
 
   // A member of the organization cannot open its keys page.
-  const memberEmail = `member-${randomUUID()}@test.padron`;
+  const memberEmail = "luis@example.com";
   await createUser(
     padron.database.db,
     { email: memberEmail, password: "member password 1" },
@@ -206,7 +205,7 @@ test("the pages are readable on a phone", async () => {
   const page = await newPage();
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${base}/signup`);
-  await page.getByLabel("Email").fill(`phone-${randomUUID()}@test.padron`);
+  await page.getByLabel("Email").fill("phone@example.com");
   await page.getByLabel("Password").fill("a phone password");
   await page.getByRole("button", { name: "Create account" }).click();
   await page.waitForURL(`${base}/credits`);
