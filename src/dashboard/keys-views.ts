@@ -101,7 +101,7 @@ export function confirmDeletePage(input: { workspace: Workspace; csrfToken: stri
 <p class="warning">${copy.confirmBody}</p>
 <form method="post" action="${base}/${input.key.id}/delete">
   <input type="hidden" name="_csrf" value="${input.csrfToken}">
-  <button type="submit" class="danger">${copy.confirmButton}</button> <a href="${base}">${copy.cancel}</a>
+  <button type="submit" class="danger">${copy.confirmButton}</button> <a class="cancel" href="${base}">${copy.cancel}</a>
 </form>
 </section>`;
 }
