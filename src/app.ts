@@ -21,10 +21,14 @@ import {
   logApiRequests,
   type RequestLogWriter,
 } from "./request-log/record-api-requests.ts";
+import type { Population } from "./sandbox/population/types.ts";
+import { sandboxRoutes } from "./sandbox/server.ts";
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
+  /** The sandbox that `pdr_test_` keys talk to; also served under /sandbox for customers to read. */
+  sandbox?: { url: string; population: Population; timeScale: number };
   /** Where log lines go (tests capture them); stdout when omitted. */
   logStream?: DestinationStream;
 }
@@ -83,6 +87,10 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   installMetrics(app);
   healthRoutes(app, deps.database);
 
+  if (deps.sandbox) {
+    const { population, timeScale } = deps.sandbox;
+    await app.register(sandboxRoutes, { prefix: "/sandbox", population, timeScale });
+  }
   const apiScopeDeps = {
     db: deps.database.db,
     keyUse,

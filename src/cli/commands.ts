@@ -3,6 +3,7 @@ import { credits } from "./credits.ts";
 import { keys } from "./keys.ts";
 import { migrate } from "./migrate.ts";
 import { orgs } from "./orgs.ts";
+import { sandbox } from "./sandbox.ts";
 import { serve } from "./serve.ts";
 import { users } from "./users.ts";
 
@@ -15,6 +16,7 @@ export interface Command {
 export const COMMANDS: Record<string, Command> = {
   serve,
   migrate,
+  sandbox,
   ...users,
   ...orgs,
   ...keys,
