@@ -6,6 +6,7 @@ import { orgs } from "./orgs.ts";
 import { sandbox } from "./sandbox.ts";
 import { serve } from "./serve.ts";
 import { users } from "./users.ts";
+import { worker } from "./worker.ts";
 
 export interface Command {
   usage: string;
@@ -15,6 +16,7 @@ export interface Command {
 
 export const COMMANDS: Record<string, Command> = {
   serve,
+  worker,
   migrate,
   sandbox,
   ...users,
