@@ -12,6 +12,7 @@ import type { DashboardDeps } from "./page-route.ts";
 import { requestsRoutes } from "./requests-routes.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { serveAssets } from "./serve-assets.ts";
+import { webhooksRoutes } from "./webhooks-routes.ts";
 
 export type { DashboardDeps } from "./page-route.ts";
 
@@ -42,5 +43,6 @@ export function dashboardPlugin(deps: DashboardDeps): FastifyPluginAsync {
     orgsRoutes(app, deps);
     creditsRoutes(app, deps);
     requestsRoutes(app, deps);
+    webhooksRoutes(app, deps);
   };
 }

@@ -54,7 +54,7 @@ test("roles: a member sees members and requests but not keys, credits or webhook
   assert.match(unknown.text, /No padron account has that email/);
 
   const member = await logInAs(memberEmail, "member password");
-  for (const section of ["api-keys", "credits"]) {
+  for (const section of ["api-keys", "credits", "webhooks"]) {
     assert.equal((await member.get(`${orgPath}/${section}`)).status, 403, section);
   }
   const membersPage = await member.get(`${orgPath}/members`);
