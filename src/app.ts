@@ -5,6 +5,7 @@ import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
 import type { Config } from "./config.ts";
 import { satListsRoute } from "./contributor-lists/sat-lists-route.ts";
+import { dashboardPlugin } from "./dashboard/dashboard-plugin.ts";
 import { installIdempotency } from "./idempotency/install-idempotency.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
 import { type ApiScopeDeps, apiScope } from "./platform/http/api-scope.ts";
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     }),
     { prefix: "/v1" },
   );
+  await app.register(dashboardPlugin({ db: deps.database.db, config, redis }));
 
   return {
     app,

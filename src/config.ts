@@ -388,6 +388,18 @@ export const SETTINGS = {
     "Retries of a list download that failed (network, 5xx, truncated)",
     integer(0, 10),
   ),
+  dashboardSessionHours: setting(
+    "DASHBOARD_SESSION_HOURS",
+    "168",
+    "How long a dashboard login lasts",
+    integer(1, 24 * 90),
+  ),
+  dashboardLoginPerMinute: setting(
+    "DASHBOARD_LOGIN_PER_MINUTE",
+    "10",
+    "Dashboard log-in and sign-up attempts per address per minute",
+    integer(1),
+  ),
 } as const;
 
 type Settings = typeof SETTINGS;

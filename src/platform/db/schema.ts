@@ -205,6 +205,14 @@ export interface ListEntriesTable {
   raw: string | null;
 }
 
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   owners: OwnersTable;
   users: UsersTable;
@@ -224,4 +232,5 @@ export interface Database {
   list_versions: ListVersionsTable;
   list_current: ListCurrentTable;
   list_entries: ListEntriesTable;
+  sessions: SessionsTable;
 }
