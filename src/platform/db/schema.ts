@@ -80,6 +80,23 @@ export interface ApiRequestsTable {
   created_at: number;
 }
 
+export interface PostalCodesTable {
+  mode: "live" | "sandbox";
+  zip: string;
+  state_code: string;
+  state: string;
+  municipality: string;
+  settlements: number;
+}
+
+export interface PostalCodeImportsTable {
+  mode: "live" | "sandbox";
+  codes: number;
+  settlements: number;
+  source: string;
+  imported_at: number;
+}
+
 export interface Database {
   owners: OwnersTable;
   users: UsersTable;
@@ -89,4 +106,6 @@ export interface Database {
   balances: BalancesTable;
   ledger: LedgerTable;
   api_requests: ApiRequestsTable;
+  postal_codes: PostalCodesTable;
+  postal_code_imports: PostalCodeImportsTable;
 }
