@@ -40,6 +40,7 @@ const child = spawn(
   ["bench/validate-sandbox.ts", String(scale), values.size as string, String(requests)],
   { stdio: ["ignore", "pipe", "inherit"] },
 );
+process.on("exit", () => child.kill("SIGTERM"));
 const first = await new Promise<string>((resolve) =>
   createInterface({ input: child.stdout }).once("line", resolve),
 );

@@ -5,6 +5,7 @@ import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
 import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-route.ts";
 import type { Config } from "./config.ts";
+import { installIdempotency } from "./idempotency/install-idempotency.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
 import { type ApiScopeDeps, apiScope } from "./platform/http/api-scope.ts";
 import { creditHeaders } from "./platform/http/context.ts";
@@ -25,10 +26,16 @@ import {
 import type { SatListsLookup } from "./taxpayers/taxpayer-context.ts";
 import { taxpayerRoutes } from "./taxpayers/taxpayer-routes.ts";
 import { createUpstreams, type UpstreamRegistry } from "./upstreams/create-upstreams.ts";
+import { requestRoutes } from "./requests/request-routes.ts";
+import type { Population } from "./sandbox/population/types.ts";
+import { sandboxRoutes } from "./sandbox/server.ts";
+import { webhookRoutes } from "./webhooks/webhook-routes.ts";
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
+  /** The sandbox that `pdr_test_` keys talk to; also served under /sandbox for customers to read. */
+  sandbox?: { url: string; population: Population; timeScale: number };
   /** Where log lines go (tests capture them); stdout when omitted. */
   logStream?: DestinationStream;
   /** Government sources per mode; built from config (and closed with the app) when omitted. */
@@ -66,7 +73,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   let closing = false;
   const keyUse = createKeyUseRecorder(deps.database.db);
   const requestLog = createRequestLogWriter(deps.database.db);
-  const sandboxUrl = config.sandboxUrl || (config.sandbox ? `http://127.0.0.1:${config.sandboxPort}` : null);
+  const sandboxUrl = deps.sandbox?.url ?? (config.sandboxUrl || null);
   const upstreams = deps.upstreams ?? createUpstreams({ config, sandboxUrl });
   const taxpayerDeps = {
     config,
@@ -103,6 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   installMetrics(app);
   healthRoutes(app, deps.database);
 
+  if (deps.sandbox) {
+    const { population, timeScale } = deps.sandbox;
+    await app.register(sandboxRoutes, { prefix: "/sandbox", population, timeScale });
+  }
   const apiScopeDeps = {
     db: deps.database.db,
     keyUse,
@@ -112,9 +123,12 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   };
   await app.register(
     apiScope(apiScopeDeps, (scope) => {
+      installIdempotency(scope, { db: deps.database.db, waitMs: config.idempotencyWaitMs });
       accountRoute(scope, deps);
       taxpayerRoutes(scope, taxpayerDeps);
       commerceRegistryRoute(scope, taxpayerDeps);
+      requestRoutes(scope, deps);
+      webhookRoutes(scope, deps);
     }),
     { prefix: "/v1" },
   );

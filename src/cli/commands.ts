@@ -5,8 +5,10 @@ import { keys } from "./keys.ts";
 import { migrate } from "./migrate.ts";
 import { orgs } from "./orgs.ts";
 import { postalCodes } from "./postal-codes.ts";
+import { sandbox } from "./sandbox.ts";
 import { serve } from "./serve.ts";
 import { users } from "./users.ts";
+import { worker } from "./worker.ts";
 
 export interface Command {
   usage: string;
@@ -16,7 +18,9 @@ export interface Command {
 
 export const COMMANDS: Record<string, Command> = {
   serve,
+  worker,
   migrate,
+  sandbox,
   ...users,
   ...orgs,
   ...keys,

@@ -36,7 +36,7 @@ function withoutAccent(char: string): string {
  */
 export function normalizeName(name: string): string {
   let upper = name.toUpperCase();
-  if (/[^\x20-\x7e]/.test(upper)) upper = upper.normalize("NFC").replace(/[^\x00-\x7fÑ]/g, withoutAccent);
+  if (/[^\x20-\x7e]/.test(upper)) upper = upper.normalize("NFC").replace(/[^\t\n\r -~Ñ]/g, withoutAccent);
   return upper.replace(/\s+/g, " ").trim();
 }
 

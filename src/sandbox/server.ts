@@ -7,8 +7,8 @@ import type { Population } from "./population/types.ts";
 import { registerCertificateRoutes } from "./routes/certificate-routes.ts";
 import { registerControlRoutes } from "./routes/control-routes.ts";
 import { registerIdentityRoutes } from "./routes/identity-routes.ts";
-import { registerListFileRoutes } from "./routes/list-file-routes.ts";
 import { registerPadronRoutes } from "./routes/padron-routes.ts";
+import { registerPublicFileRoutes } from "./routes/public-file-routes.ts";
 import { createSandboxFiles } from "./sandbox-files.ts";
 import type { SimulationContext } from "./simulate-upstream.ts";
 import { createUpstreamStats } from "./upstream-stats.ts";
@@ -35,11 +35,11 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
     maxHoldMs: options.maxHoldMs ?? 120_000,
   };
   const files = createSandboxFiles(options.population, createSandboxCa());
-  registerListFileRoutes(app, ctx, files);
+  registerPublicFileRoutes(app, ctx, files);
   registerCertificateRoutes(app, ctx, files);
   registerPadronRoutes(app, ctx);
   registerIdentityRoutes(app, ctx);
-  registerControlRoutes(app, ctx, files);
+  registerControlRoutes(app, ctx);
 }
 
 /** Generates the population and builds the sandbox app (not listening; tests use app.inject or listen). */

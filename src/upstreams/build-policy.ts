@@ -20,7 +20,7 @@ export type PolicySettings = {
   retries: number;
   /** First backoff delay; later ones grow exponentially with decorrelated jitter. */
   retryDelayMs: number;
-  /** Consecutive failed attempts that open the breaker. */
+  /** Consecutive failed attempts that open the breaker; 0: no breaker. */
   breakerFailures: number;
   /** How long the breaker stays open before letting one trial call through. */
   breakerCooldownMs: number;
@@ -48,10 +48,13 @@ export function buildPolicy(settings: PolicySettings, idempotent: boolean): IPol
           }),
         })
       : noop;
-  const breaker = circuitBreaker(handleWhen(isFailure), {
-    halfOpenAfter: settings.breakerCooldownMs,
-    breaker: new ConsecutiveBreaker(settings.breakerFailures),
-  });
+  const breaker =
+    settings.breakerFailures > 0
+      ? circuitBreaker(handleWhen(isFailure), {
+          halfOpenAfter: settings.breakerCooldownMs,
+          breaker: new ConsecutiveBreaker(settings.breakerFailures),
+        })
+      : noop;
   const limit = bulkhead(settings.concurrency, settings.queueLimit);
   const attemptTimeout = timeout(settings.timeoutMs, TimeoutStrategy.Cooperative);
   return wrap(retryPolicy, breaker, limit, attemptTimeout);

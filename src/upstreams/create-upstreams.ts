@@ -83,12 +83,12 @@ function liveEndpoints(config: UpstreamsConfig): Endpoints {
   };
 }
 
-/** Each mode gets its own pools, breakers, bulkheads and caches: a failing live source never trips the sandbox. */
+/** Each mode gets its own pools, bulkheads and caches; breakers guard live sources only (see below). */
 export function createUpstreams(options: UpstreamsOptions): UpstreamRegistry {
   const modes = new Map<UpstreamMode, { upstreams: Upstreams; callers: UpstreamCaller[] }>();
   const build = (mode: UpstreamMode) => {
     const endpoints = mode === "test" ? sandboxEndpoints(options.sandboxUrl) : liveEndpoints(options.config);
-    return buildUpstreams(options.config, endpoints, options.now ?? Date.now);
+    return buildUpstreams(options.config, endpoints, mode === "test", options.now ?? Date.now);
   };
   return {
     forMode(mode) {
@@ -107,12 +107,14 @@ export function createUpstreams(options: UpstreamsOptions): UpstreamRegistry {
   };
 }
 
-function buildUpstreams(config: UpstreamsConfig, endpoints: Endpoints, now: () => number) {
+function buildUpstreams(config: UpstreamsConfig, endpoints: Endpoints, sandbox: boolean, now: () => number) {
   const callers: UpstreamCaller[] = [];
   const shared = {
     retries: config.upstreamRetries,
     retryDelayMs: config.upstreamRetryDelayMs,
-    breakerFailures: config.upstreamBreakerFailures,
+    // Sandbox failures are on purpose (magic identifiers): one customer's failure scenario must not
+    // open a breaker shared with every other sandbox key.
+    breakerFailures: sandbox ? 0 : config.upstreamBreakerFailures,
     breakerCooldownMs: config.upstreamBreakerCooldownMs,
     queueLimit: config.upstreamQueueLimit,
     // Every source is a read. The padrón POST only asks questions: resending it changes nothing at SAT.

@@ -42,7 +42,8 @@ export async function sendRequest(options: SendOptions): Promise<HttpAnswer> {
   } catch (error) {
     if (error instanceof UpstreamFailure) throw error;
     if (options.callerSignal.aborted) throw new CallerAborted("cancelled by the caller");
-    if (options.signal.aborted) throw new UpstreamFailure("timeout", "attempt timed out", true);
+    // Not retried: the attempt already spent the caller's time budget (a held request would triple it).
+    if (options.signal.aborted) throw new UpstreamFailure("timeout", "attempt timed out", false);
     throw new UpstreamFailure("network_error", (error as Error).message, true);
   }
 }

@@ -97,16 +97,24 @@ test("a plan allowance is spent before prepaid credits and renewed once per mont
     ),
   );
   assert.deepEqual(await readBalance(database.db, owner.ownerId, now), { credits: 20, allowance: 15 });
-  await database.db
-    .transaction()
-    .execute((trx) =>
-      chargeCredits(trx, { ownerId: owner.ownerId, amount: 10, operation: "validate", requestId: "req_a1" }),
-    );
-  await database.db
-    .transaction()
-    .execute((trx) =>
-      chargeCredits(trx, { ownerId: owner.ownerId, amount: 10, operation: "validate", requestId: "req_a2" }),
-    );
+  await database.db.transaction().execute((trx) =>
+    chargeCredits(trx, {
+      ownerId: owner.ownerId,
+      amount: 10,
+      operation: "validate",
+      requestId: "req_a1",
+      useAllowance: true,
+    }),
+  );
+  await database.db.transaction().execute((trx) =>
+    chargeCredits(trx, {
+      ownerId: owner.ownerId,
+      amount: 10,
+      operation: "validate",
+      requestId: "req_a2",
+      useAllowance: true,
+    }),
+  );
   assert.deepEqual(await readBalance(database.db, owner.ownerId, now), { credits: 10, allowance: 5 });
   assert.deepEqual(await ledgerSums(owner.ownerId), { credits: 10, allowance: 5 });
   const nextMonth = Date.UTC(2026, 11, 2);
@@ -115,4 +123,18 @@ test("a plan allowance is spent before prepaid credits and renewed once per mont
     .execute((trx) => renewAllowance(trx, { ownerId: owner.ownerId, monthlyCredits: 15, now: nextMonth }));
   assert.deepEqual(await readBalance(database.db, owner.ownerId, nextMonth), { credits: 10, allowance: 15 });
   assert.deepEqual(await ledgerSums(owner.ownerId), { credits: 10, allowance: 15 });
+});
+
+test("group-committed charges: 300 concurrent requests against 120 credits never overdraw", async () => {
+  const { chargeBatcherFor } = await import("../../src/credits/charge-batcher.ts");
+  const owner = await mintOwner(database.db, { credits: 120 });
+  const charge = chargeBatcherFor(database.db);
+  const results = await Promise.all(
+    Array.from({ length: 300 }, (_, i) =>
+      charge({ ownerId: owner.ownerId, amount: 1, operation: "verify", requestId: `req_b${i}` }),
+    ),
+  );
+  assert.equal(results.filter((r) => r !== null).length, 120);
+  assert.equal((await readBalance(database.db, owner.ownerId)).credits, 0);
+  assert.deepEqual(await ledgerSums(owner.ownerId), { credits: 0, allowance: 0 });
 });

@@ -3,6 +3,8 @@ import { describe, it } from "node:test";
 import { isValidCurp, parseCurp } from "../../src/mexico/parse-curp.ts";
 import { parseRfc } from "../../src/mexico/parse-rfc.ts";
 import { stateOfPostalCode } from "../../src/mexico/postal-code-state.ts";
+import { padronLegendFor } from "../../src/sandbox/answer-padron.ts";
+import { PADRON_LEGENDS } from "../../src/sandbox/formats/padron-validation.ts";
 import { generatePopulation } from "../../src/sandbox/population/generate-population.ts";
 
 const population = generatePopulation({ seed: 1, size: 20_000 });
@@ -75,6 +77,27 @@ describe("generated population (seed 1, 20,000 taxpayers)", () => {
     assert.ok(companies.some((c) => c.registryFolioCount === 0));
     assert.ok(companies.some((c) => c.registryFolioCount === 3));
     assert.ok(companies.some((c) => c.registryUnsupportedOnly));
+    const homonyms = [...population.byRegistryName.values()].filter((same) => same.length > 1);
+    assert.ok(homonyms.length > 5, `homonymous companies: ${homonyms.length}`);
+    for (const same of homonyms) assert.equal(new Set(same.map((c) => c.rfc)).size, same.length);
+  });
+
+  it("a few RFCs are cancelled in the padrón although their certificates remain", () => {
+    const cancelled = population.taxpayers.filter((t) => t.padronStatus === "cancelado");
+    assert.ok(cancelled.length > 20 && cancelled.length < 300, `cancelled ${cancelled.length}`);
+    const withCertificates = cancelled.find((t) => t.certificates.length > 0)!;
+    const record = {
+      consecutivo: "1",
+      rfc: withCertificates.rfc,
+      name: withCertificates.padronName,
+      zip: withCertificates.zip,
+    };
+    assert.equal(padronLegendFor(population, record), PADRON_LEGENDS.notRegistered);
+    const active = population.taxpayers.find((t) => t.padronStatus === "activo")!;
+    assert.equal(
+      padronLegendFor(population, { ...record, rfc: active.rfc, name: active.padronName, zip: active.zip }),
+      PADRON_LEGENDS.valid,
+    );
   });
 
   it("every list file has members", () => {

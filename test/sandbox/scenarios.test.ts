@@ -55,7 +55,8 @@ let scenarios: Scenario[];
 async function observe(url: string, init: RequestInit = {}): Promise<{ fault: string } | { body: Response }> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(1500) });
+    // Generous: only the held (timeout) scenarios should ever reach it, even on a loaded machine.
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(3000) });
   } catch (error) {
     const name = (error as Error).name;
     return { fault: name === "TimeoutError" ? "timeout" : "reset" };

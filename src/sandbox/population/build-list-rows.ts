@@ -33,7 +33,10 @@ function stage(random: Random, date: Date, office?: string): ProceedingStage {
   const dofCell = chance(random, 0.03)
     ? String(Math.round(dof.getTime() / 86_400_000) + 25_569)
     : ddmmyyyy(dof);
-  const sat: OficioPublication = { oficio: text, published: ddmmyyyy(date) };
+  const satCell = chance(random, 0.02)
+    ? `${ddmmyyyy(date)} - ${ddmmyyyy(new Date(date.getTime() - randomInt(random, 30, 400) * 86_400_000))}`
+    : ddmmyyyy(date);
+  const sat: OficioPublication = { oficio: text, published: satCell };
   return { sat, dof: { oficio: text, published: dofCell } };
 }
 

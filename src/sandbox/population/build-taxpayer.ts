@@ -59,6 +59,7 @@ export function companyTaxpayer(
     lists: [],
     registryFolioCount: company.registryFolioCount ?? 1,
     registryUnsupportedOnly: company.registryUnsupportedOnly ?? false,
+    padronStatus: "activo",
   };
 }
 
@@ -80,5 +81,6 @@ export function individualTaxpayer(person: PersonRecord, fields: CommonTaxpayerF
     lists: [],
     registryFolioCount: 0,
     registryUnsupportedOnly: false,
+    padronStatus: "activo",
   };
 }

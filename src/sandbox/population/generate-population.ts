@@ -29,11 +29,12 @@ export function generatePopulation(options: PopulationOptions): Population {
 
   const taxpayers: Taxpayer[] = [...scenarioSet.taxpayers];
   const usedNames = new Set(taxpayers.map((t) => t.padronName));
+  const randomNames: string[] = [];
   while (taxpayers.length < options.size) {
     const zip = pick(random, postalCatalog.codes);
     let taxpayer: Taxpayer;
     if (chance(random, COMPANY_SHARE)) {
-      const { baseName, legalForm } = generateCompanyName(random, usedNames);
+      const { baseName, legalForm } = generateCompanyName(random, usedNames, randomNames);
       const incorporationDate = randomDate(
         random,
         new Date(Date.UTC(1960, 0, 1)),
@@ -72,6 +73,7 @@ export function generatePopulation(options: PopulationOptions): Population {
       Number(taxpayer.foundedOn.slice(0, 4)),
     );
     taxpayer.lists = generateListMemberships(random, taxpayer);
+    if (chance(random, 0.005)) taxpayer.padronStatus = "cancelado";
     taxpayers.push(taxpayer);
   }
   return indexPopulation({ ...options, asOf, taxpayers, postalCatalog, scenarioSet });

@@ -1,12 +1,12 @@
 import { buildCompanyRfc } from "../../mexico/build-rfc.ts";
 import { registryNameKey } from "../../mexico/compare-names.ts";
-import { type CommonTaxpayerFields, companyTaxpayer, individualTaxpayer } from "./build-taxpayer.ts";
-import { type CertificateWish, makeCertificate, type SerialCounter } from "./generate-certificates.ts";
-import { generatePerson, type IdentifierRegistry, personFromSpec } from "./generate-person.ts";
+import type { SerialCounter } from "./generate-certificates.ts";
+import type { IdentifierRegistry } from "./generate-person.ts";
 import type { Random } from "./random.ts";
-import type { ListMembership, MagicFault, PersonRecord, ScenarioSeed, Sex, Taxpayer } from "./types.ts";
+import { createScenarioBuilder, date, FIEL, SELLO } from "./scenario-builder.ts";
+import type { ListMembership, MagicFault, ScenarioSeed, Taxpayer } from "./types.ts";
 
-/** Fixed taxpayers behind GET /scenarios: the same for every seed, so customers can rely on them. */
+/** Fixed taxpayers behind GET /scenarios: the same RFCs for every seed, so customers can rely on them. */
 export type ScenarioSet = {
   taxpayers: Taxpayer[];
   scenarios: ScenarioSeed[];
@@ -15,9 +15,6 @@ export type ScenarioSet = {
   zips: string[];
 };
 
-const date = (iso: string) => new Date(`${iso}T00:00:00Z`);
-const FIEL: CertificateWish = { type: "FIEL", status: "Activo" };
-const SELLO: CertificateWish = { type: "SELLO", status: "Activo", branch: "Sucursal 1" };
 const list = (file: string, situation: string): ListMembership => ({ file, situation });
 
 export function buildScenarioTaxpayers(
@@ -26,72 +23,8 @@ export function buildScenarioTaxpayers(
   counter: SerialCounter,
   asOf: Date,
 ): ScenarioSet {
-  const taxpayers: Taxpayer[] = [];
-  const scenarios: ScenarioSeed[] = [];
-  const magicFaults = new Map<string, MagicFault>();
-  const certs = (...wishes: CertificateWish[]) =>
-    wishes.map((wish) => makeCertificate(random, counter, asOf, wish));
-  const person = (
-    names: string,
-    first: string,
-    second: string,
-    sex: Sex,
-    born: string,
-    entity: string,
-    renapoStatus = "AN",
-  ): PersonRecord =>
-    personFromSpec(
-      {
-        names,
-        firstSurname: first,
-        secondSurname: second,
-        sex,
-        birthDate: date(born),
-        birthEntity: entity,
-        renapoStatus,
-      },
-      used,
-      random,
-    );
-  const company = (
-    baseName: string,
-    founded: string,
-    zip: string,
-    options: Partial<Parameters<typeof companyTaxpayer>[0]> = {},
-  ): Taxpayer => {
-    const taxpayer = companyTaxpayer(
-      {
-        baseName,
-        legalForm: "SA DE CV",
-        incorporationDate: date(founded),
-        zip,
-        legalRepresentative: generatePerson(random, used, "AN"),
-        certificates: certs(FIEL, SELLO),
-        ...options,
-      },
-      used,
-      random,
-    );
-    taxpayers.push(taxpayer);
-    return taxpayer;
-  };
-  const individual = (p: PersonRecord, zip: string, options: Partial<CommonTaxpayerFields> = {}) => {
-    const taxpayer = individualTaxpayer(p, { zip, certificates: certs(FIEL, SELLO), ...options });
-    taxpayers.push(taxpayer);
-    return taxpayer;
-  };
-  const scenario = (taxpayer: Taxpayer, tags: string[], extra: Partial<ScenarioSeed> = {}) => {
-    const curp = taxpayer.person?.curp ?? taxpayer.legalRepresentative?.curp;
-    scenarios.push({
-      rfc: taxpayer.rfc,
-      name: taxpayer.padronName,
-      zip: taxpayer.zip,
-      ...(curp ? { curp } : {}),
-      tags,
-      ...extra,
-    });
-  };
-
+  const { taxpayers, scenarios, magicFaults, certs, person, company, individual, scenario } =
+    createScenarioBuilder(random, used, counter, asOf);
   const kemper = company("ESCUELA KEMPER URGATE", "1990-03-17", "86035", {
     rfc: "EKU9003173C9",
     legalRepresentative: person("DANIEL", "VALDEZ", "DAVILA", "H", "1980-09-27", "SR"),

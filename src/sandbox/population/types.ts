@@ -68,6 +68,8 @@ export type Taxpayer = {
   registryFolioCount: number;
   /** Every folio is in a state the registry reader does not cover. */
   registryUnsupportedOnly: boolean;
+  /** Padrón status: a cancelled RFC still has its old certificates but the padrón no longer knows it. */
+  padronStatus: "activo" | "cancelado";
 };
 
 /** A magic identifier: when an upstream sees it, that upstream fails this way. */

@@ -1,28 +1,15 @@
 import type { FastifyInstance } from "fastify";
 import { FAULT_KINDS, type FaultKind } from "../chaos/fault-plan.ts";
 import { isUpstream, UPSTREAMS } from "../chaos/upstreams.ts";
-import type { SandboxFiles } from "../sandbox-files.ts";
 import { describeScenarios } from "../scenario-expectations.ts";
 import type { SimulationContext } from "../simulate-upstream.ts";
-import { simulateUpstream } from "../simulate-upstream.ts";
-import { sendStaticFile } from "./list-file-routes.ts";
 
 type FaultRequest = Record<string, number | { share: number; kinds?: FaultKind[] }>;
 
-/** Scenarios, the SEPOMEX download, fault control and request counters. */
-export function registerControlRoutes(
-  app: FastifyInstance,
-  ctx: SimulationContext,
-  files: SandboxFiles,
-): void {
+/** Scenarios, fault control and request counters. */
+export function registerControlRoutes(app: FastifyInstance, ctx: SimulationContext): void {
   const scenarios = describeScenarios(ctx.population);
   app.get("/scenarios", () => scenarios);
-
-  app.get("/sepomex/CPdescarga.txt", (request, reply) =>
-    simulateUpstream(ctx, { upstream: "postal-codes" }, request, reply, () =>
-      sendStaticFile(request, reply, files.postalCatalog(), "text/plain; charset=iso-8859-1"),
-    ),
-  );
 
   app.get("/_control/faults", () => ctx.faults.snapshot());
   app.post<{ Body: FaultRequest }>("/_control/faults", (request, reply) => {

@@ -23,8 +23,8 @@ export function createCertificateFilesClient(
         throw new RangeError(`serial must be 20 digits, got ${JSON.stringify(serial)}`);
       if (!connection) return unavailable("not_configured");
       const { url, caller, cache } = connection;
-      return cachedAnswer(cache, serial, () =>
-        caller.call(signal, async (send) => {
+      return cachedAnswer(cache, serial, signal, (shared) =>
+        caller.call(shared, async (send) => {
           const answer = await send({ url: certificateFileUrl(url, serial) });
           if (answer.statusCode === 404) return notFound();
           return ok(requireCertificate(answer.body, serial));

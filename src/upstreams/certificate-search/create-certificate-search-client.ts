@@ -22,8 +22,8 @@ export function createCertificateSearchClient(
       const { url, caller, cache } = connection;
       const target = new URL(url);
       target.searchParams.set("rfc", rfc);
-      return cachedAnswer(cache, rfc, () =>
-        caller.call(signal, async (send) => {
+      return cachedAnswer(cache, rfc, signal, (shared) =>
+        caller.call(shared, async (send) => {
           const answer = await send({ url: target.href, headers: { accept: "application/json" } });
           if (answer.statusCode === 404) throw new UpstreamFailure("http_error", "HTTP 404", false);
           return ok(parseCertificateSearch(readJson(answer.body)));

@@ -23,8 +23,8 @@ export function createCommerceRegistryClient(
       const query = name.trim().replace(/\s+/g, " ");
       const target = new URL(url);
       target.searchParams.set("name", query);
-      return cachedAnswer(cache, query.toUpperCase(), () =>
-        caller.call(signal, async (send) => {
+      return cachedAnswer(cache, query.toUpperCase(), signal, (shared) =>
+        caller.call(shared, async (send) => {
           const answer = await send({ url: target.href, headers: { accept: "application/json" } });
           if (answer.statusCode === 404) throw new UpstreamFailure("http_error", "HTTP 404", false);
           return ok(parseRegistryAnswer(readJson(answer.body)));

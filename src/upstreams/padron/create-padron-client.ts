@@ -34,8 +34,8 @@ export function createPadronClient(connection: PadronConnection | null): PadronP
   async function checkOne(record: PadronQuery, signal?: AbortSignal): Promise<UpstreamResult<PadronVerdict>> {
     if (!connection) return unavailable("not_configured");
     const key = `${record.rfc}|${record.name}|${record.zip}`;
-    return cachedAnswer(connection.cache, key, async () => {
-      const answer = await validate([record], signal);
+    return cachedAnswer(connection.cache, key, signal, async (shared) => {
+      const answer = await validate([record], shared);
       return answer.status === "ok" ? ok(answer.value[0]) : answer;
     });
   }

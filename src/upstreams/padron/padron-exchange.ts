@@ -31,7 +31,7 @@ export function decodePadronBody(body: Buffer, contentType: string | undefined):
 
 /** Reads `consecutivo|RFC|NOMBRE|CP|LEYENDA` lines; anything but one line per record sent is malformed. */
 export function parsePadronAnswer(text: string, sent: readonly PadronQuery[]): PadronVerdict[] {
-  const verdicts = new Array<PadronVerdict | undefined>(sent.length);
+  const verdicts: (PadronVerdict | undefined)[] = Array.from({ length: sent.length }, () => undefined);
   for (const line of text.split(/\r?\n/)) {
     if (line.trim() === "") continue;
     const fields = line.split("|");

@@ -20,8 +20,8 @@ export function createRenapoClient(connection: RenapoConnection | null): RenapoP
       const { url, caller, cache } = connection;
       const key = curp.trim().toUpperCase();
       const target = `${url.replace(/\/+$/, "")}/${encodeURIComponent(key)}`;
-      return cachedAnswer(cache, key, () =>
-        caller.call(signal, async (send) => {
+      return cachedAnswer(cache, key, signal, (shared) =>
+        caller.call(shared, async (send) => {
           const answer = await send({ url: target, headers: { accept: "application/json" } });
           if (answer.statusCode === 404) throw new UpstreamFailure("http_error", "HTTP 404", false);
           return parseRenapoAnswer(readJson(answer.body), key);

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Engine } from "../connect.ts";
 import * as foundation from "./0001_foundation.ts";
 import * as requestLog from "./0002_request_log.ts";
+import * as async from "./0003_async.ts";
 import * as postalCodes from "./0006_postal_codes.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -10,5 +11,6 @@ type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
 export const MIGRATIONS: Record<string, { up: Up }> = {
   "0001_foundation": foundation,
   "0002_request_log": requestLog,
+  "0003_async": async,
   "0006_postal_codes": postalCodes,
 };

@@ -24,8 +24,11 @@ export function sendStaticFile(
   return reply.header("content-type", contentType).send(file.bytes);
 }
 
-/** SAT's contributor lists at `/Datos_abiertos/Documents_AGR|AGAFF|AGGC/<file>` (research §1.1). */
-export function registerListFileRoutes(
+/**
+ * SAT's contributor lists at `/Datos_abiertos/Documents_AGR|AGAFF|AGGC/<file>` (research §1.1) and the
+ * SEPOMEX catalog at `/sepomex/CPdescarga.txt` (research §7).
+ */
+export function registerPublicFileRoutes(
   app: FastifyInstance,
   ctx: SimulationContext,
   files: SandboxFiles,
@@ -37,4 +40,10 @@ export function registerListFileRoutes(
       sendStaticFile(request, reply, files.listFile(entry.file, entry.article), "text/csv"),
     );
   });
+
+  app.get("/sepomex/CPdescarga.txt", (request, reply) =>
+    simulateUpstream(ctx, { upstream: "postal-codes" }, request, reply, () =>
+      sendStaticFile(request, reply, files.postalCatalog(), "text/plain; charset=iso-8859-1"),
+    ),
+  );
 }
