@@ -10,7 +10,7 @@ export async function runBareChain(
   withName: boolean,
   codes: readonly string[],
 ): Promise<{ median: number; p95: number; max: number }> {
-  const agent = new Agent({ connections: 4096, headersTimeout: 0, bodyTimeout: 0 });
+  const agent = new Agent({ connections: 4096, headersTimeout: 0, bodyTimeout: 0, connectTimeout: 120_000 });
 
   const padron = (body: string, signal?: AbortSignal) =>
     request(`${sandboxUrl}/padron/validate`, {

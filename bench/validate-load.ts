@@ -88,7 +88,7 @@ const candidateCodes = [...codes].sort();
 const user = await createUser(database.db, { email: "bench@padron.local" }, { signupCredits: 10_000_000 });
 const { key } = await issueApiKey(database.db, { ownerId: user.id, label: "bench", mode: "live" });
 
-const agent = new Agent({ connections: requests + 10, headersTimeout: 0, bodyTimeout: 0 });
+const agent = new Agent({ connections: requests + 10, headersTimeout: 0, bodyTimeout: 0, connectTimeout: 120_000 });
 async function validate(taxpayer: { rfc: string; name: string }) {
   const started = performance.now();
   const response = await request(`${base}/v1/rfc/validate`, {

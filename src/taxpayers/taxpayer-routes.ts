@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { ProblemSchema } from "../platform/http/schemas.ts";
 import { findZip } from "./find-zip.ts";
 import { profileTaxpayer } from "./profile-taxpayer.ts";
-import type { VerbResult } from "./taxpayer-context.ts";
+import type { OperationOutcome } from "./taxpayer-context.ts";
 import { type TaxpayerDeps, taxpayerContextOf } from "./taxpayer-context-of.ts";
 import {
   FindZipBody,
@@ -19,7 +19,7 @@ import { verifyRfc } from "./verify-rfc.ts";
 
 const problems = { 401: ProblemSchema, 402: ProblemSchema, 422: ProblemSchema, 429: ProblemSchema };
 
-export const send = <B>(reply: FastifyReply, result: VerbResult<B>) =>
+export const send = <B>(reply: FastifyReply, result: OperationOutcome<B>) =>
   reply.code(result.status).send(result.body);
 
 /** POST /v1/rfc/validate, verify, find-zip and profile: each route calls one verb. */
