@@ -74,7 +74,7 @@ const config = parseConfig({
   RENAPO_TIMEOUT_MS: huge,
 });
 const padron = await buildApp({ config, database, logStream: { write: () => true } as never });
-await padron.app.listen({ port: 0, host: "127.0.0.1" });
+await padron.app.listen({ port: 0, host: "127.0.0.1", backlog: 4096 });
 const base = `http://127.0.0.1:${(padron.app.server.address() as AddressInfo).port}`;
 const catalog = await request(`${url}/sepomex/CPdescarga.txt`);
 const catalogBytes = Buffer.from(await catalog.body.arrayBuffer());
@@ -91,6 +91,13 @@ const { key } = await issueApiKey(database.db, { ownerId: user.id, label: "bench
 const agent = new Agent({ connections: requests + 10, headersTimeout: 0, bodyTimeout: 0, connectTimeout: 120_000 });
 async function validate(taxpayer: { rfc: string; name: string }) {
   const started = performance.now();
+  try {
+    return await validateOnce(taxpayer, started);
+  } catch (error) {
+    return { ms: performance.now() - started, status: 0, valid: null, zip: undefined, error: String(error) };
+  }
+}
+async function validateOnce(taxpayer: { rfc: string; name: string }, started: number) {
   const response = await request(`${base}/v1/rfc/validate`, {
     method: "POST",
     dispatcher: agent,
@@ -132,6 +139,7 @@ const report = {
   sandbox_time_scale: scale,
   catalog_codes: candidateCodes.length,
   status_200: results.filter((r) => r.status === 200).length,
+  errors: [...new Set(results.map((r) => ("error" in r ? r.error : null)).filter(Boolean))].slice(0, 3),
   valid_true: results.filter((r) => r.valid === true).length,
   zip_recovered: results.filter((r) => r.zip).length,
   bare_chain_ms: bare,
