@@ -56,7 +56,9 @@ export async function runBareChain(
     const status = padron(`1|${taxpayer.rfc}||\r\n`);
     const postal = withName ? postalSearch(taxpayer.rfc, taxpayer.name) : null;
     const certificates = (async () => {
-      const search = await request(`${sandboxUrl}/certificates?rfc=${encodeURIComponent(taxpayer.rfc)}`, { dispatcher: agent });
+      const search = await request(`${sandboxUrl}/certificates?rfc=${encodeURIComponent(taxpayer.rfc)}`, {
+        dispatcher: agent,
+      });
       const listed = (await search.body.json()) as { serial: string }[];
       await Promise.all(
         listed.map(async ({ serial }) => {
@@ -71,7 +73,12 @@ export async function runBareChain(
     return performance.now() - started;
   }
 
-  const timings = (await Promise.all(taxpayers.map(chain))).sort((a, b) => a - b);
+  const settled = await Promise.allSettled(taxpayers.map(chain));
+  const failed = settled.filter((result) => result.status === "rejected").length;
+  if (failed > 0) console.error(`bare chain: ${failed} of ${taxpayers.length} chains failed`);
+  const timings = settled
+    .flatMap((result) => (result.status === "fulfilled" ? [result.value] : []))
+    .sort((a, b) => a - b);
   await agent.close();
   const at = (q: number) => Math.round(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]);
   return { median: at(0.5), p95: at(0.95), max: at(1) };
