@@ -400,6 +400,13 @@ export const SETTINGS = {
     "Dashboard log-in and sign-up attempts per address per minute",
     integer(1),
   ),
+  // Taxpayer operations (src/taxpayers, src/postal-codes).
+  sandboxUrl: setting(
+    "SANDBOX_URL",
+    "",
+    "Sandbox that sandbox keys use when no in-process sandbox runs (empty: the in-process one, or none)",
+    url(["http:", "https:"]),
+  ),
 } as const;
 
 type Settings = typeof SETTINGS;
