@@ -119,7 +119,8 @@ export async function ingestListFile(
       ...(outcome.status === "rejected" ? { reason: outcome.reason } : {}),
     };
   } catch (error) {
-    if (versionId !== null) await deleteListVersion(db, versionId);
+    // If even the clean-up fails, the version stays "loading" and a later prune removes it.
+    if (versionId !== null) await deleteListVersion(db, versionId).catch(() => {});
     throw error;
   }
 }
