@@ -5,6 +5,8 @@ import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
 import type { Config } from "./config.ts";
 import { satListsRoute } from "./contributor-lists/sat-lists-route.ts";
+import { dashboardPlugin } from "./dashboard/dashboard-plugin.ts";
+import { installIdempotency } from "./idempotency/install-idempotency.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
 import { type ApiScopeDeps, apiScope } from "./platform/http/api-scope.ts";
 import { creditHeaders } from "./platform/http/context.ts";
@@ -21,8 +23,10 @@ import {
   logApiRequests,
   type RequestLogWriter,
 } from "./request-log/record-api-requests.ts";
+import { requestRoutes } from "./requests/request-routes.ts";
 import type { Population } from "./sandbox/population/types.ts";
 import { sandboxRoutes } from "./sandbox/server.ts";
+import { webhookRoutes } from "./webhooks/webhook-routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -100,11 +104,15 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   };
   await app.register(
     apiScope(apiScopeDeps, (scope) => {
+      installIdempotency(scope, { db: deps.database.db, waitMs: config.idempotencyWaitMs });
       accountRoute(scope, deps);
+      requestRoutes(scope, deps);
+      webhookRoutes(scope, deps);
       satListsRoute(scope, deps);
     }),
     { prefix: "/v1" },
   );
+  await app.register(dashboardPlugin({ db: deps.database.db, config, redis }));
 
   return {
     app,

@@ -7,6 +7,7 @@ import { orgs } from "./orgs.ts";
 import { sandbox } from "./sandbox.ts";
 import { serve } from "./serve.ts";
 import { users } from "./users.ts";
+import { worker } from "./worker.ts";
 
 export interface Command {
   usage: string;
@@ -16,6 +17,7 @@ export interface Command {
 
 export const COMMANDS: Record<string, Command> = {
   serve,
+  worker,
   migrate,
   sandbox,
   ...users,

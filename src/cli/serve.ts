@@ -3,6 +3,7 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
+import { startAsyncWorker } from "../requests/job-handlers.ts";
 import { startSandbox } from "../sandbox/server.ts";
 import type { Command } from "./commands.ts";
 
@@ -38,6 +39,11 @@ export const serve: Command = {
         ? { url: sandbox.url, population: sandbox.population, timeScale: config.sandboxTimeScale }
         : undefined,
     });
+    const worker = values["no-worker"]
+      ? null
+      : startAsyncWorker({ db: database.db, engine: database.engine, config }, (level, message, fields) =>
+          padron.app.log[level](fields ?? {}, message),
+        );
     const address = await padron.app.listen({ port: config.port, host: config.host });
     const base = config.publicUrl || address;
     if (config.demoUser) {
@@ -62,7 +68,7 @@ export const serve: Command = {
       padron.app.log.info({ signal }, "shutting down");
       padron.beginShutdown();
       const grace = setTimeout(() => process.exit(1), config.shutdownGraceMs);
-      await padron.app.close();
+      await Promise.all([padron.app.close(), worker?.stop(config.shutdownGraceMs)]);
       await sandbox?.close();
       await database.close();
       clearTimeout(grace);

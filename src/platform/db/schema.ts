@@ -80,6 +80,89 @@ export interface ApiRequestsTable {
   created_at: number;
 }
 
+export interface JobsTable {
+  id: string;
+  name: string;
+  payload: string;
+  status: "queued" | "running" | "done" | "dead";
+  attempts: number;
+  max_attempts: number;
+  run_at: number;
+  locked_by: string | null;
+  locked_until: number | null;
+  last_error: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface JobAttemptsTable {
+  id: Generated<number>;
+  job_id: string;
+  attempt: number;
+  worker_id: string;
+  started_at: number;
+  lease_until: number;
+  ended_at: number | null;
+  outcome: "done" | "retry" | "dead" | "lost" | null;
+  error: string | null;
+}
+
+export interface RequestsTable {
+  request_id: string;
+  owner_id: string;
+  key_id: string;
+  mode: "live" | "test";
+  operation: string;
+  status: "processing" | "completed" | "failed";
+  webhook_url: string | null;
+  progress_done: number | null;
+  progress_total: number | null;
+  result_status: number | null;
+  result_body: string | null;
+  created_at: number;
+  completed_at: number | null;
+  expires_at: number;
+}
+
+export interface WebhookSecretsTable {
+  owner_id: string;
+  secret: string;
+  created_at: number;
+}
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  request_id: string;
+  owner_id: string;
+  url: string;
+  payload: string;
+  status: "pending" | "delivered" | "failed";
+  created_at: number;
+  delivered_at: number | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: string;
+  attempted_at: number;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+}
+
+export interface IdempotencyKeysTable {
+  owner_id: string;
+  key: string;
+  fingerprint: string;
+  status: "running" | "done";
+  locked_until: number;
+  response_status: number | null;
+  response_headers: string | null;
+  response_body: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface ListVersionsTable {
   id: Generated<number>;
   mode: "live" | "sandbox";
@@ -122,6 +205,14 @@ export interface ListEntriesTable {
   raw: string | null;
 }
 
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
   owners: OwnersTable;
   users: UsersTable;
@@ -131,7 +222,15 @@ export interface Database {
   balances: BalancesTable;
   ledger: LedgerTable;
   api_requests: ApiRequestsTable;
+  jobs: JobsTable;
+  job_attempts: JobAttemptsTable;
+  requests: RequestsTable;
+  webhook_secrets: WebhookSecretsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  idempotency_keys: IdempotencyKeysTable;
   list_versions: ListVersionsTable;
   list_current: ListCurrentTable;
   list_entries: ListEntriesTable;
+  sessions: SessionsTable;
 }

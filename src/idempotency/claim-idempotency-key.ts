@@ -1,0 +1,116 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Db } from "../platform/db/connect.ts";
+import { ServiceError } from "../platform/errors.ts";
+
+export const KEEP_MS = 24 * 3600 * 1000;
+// A first request that has not answered after this long is presumed dead (its process crashed).
+const ABANDONED_AFTER_MS = 120_000;
+
+export interface StoredResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type Claim = { kind: "first" } | { kind: "replay"; response: StoredResponse };
+
+/**
+ * Decides what a request with an Idempotency-Key does: the first one runs; a retry with the same body
+ * replays the stored response, waiting (up to `waitMs`) while the first still runs; another body is 409.
+ */
+export async function claimIdempotencyKey(
+  db: Db,
+  input: { ownerId: string; key: string; fingerprint: string; waitMs: number },
+): Promise<Claim> {
+  const started = Date.now();
+  let pause = 10;
+  for (;;) {
+    const now = Date.now();
+    const inserted = await db
+      .insertInto("idempotency_keys")
+      .values({
+        owner_id: input.ownerId,
+        key: input.key,
+        fingerprint: input.fingerprint,
+        status: "running",
+        locked_until: now + ABANDONED_AFTER_MS,
+        response_status: null,
+        response_headers: null,
+        response_body: null,
+        created_at: now,
+        expires_at: now + KEEP_MS,
+      })
+      .onConflict((oc) => oc.columns(["owner_id", "key"]).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: "first" };
+    const row = await db
+      .selectFrom("idempotency_keys")
+      .selectAll()
+      .where("owner_id", "=", input.ownerId)
+      .where("key", "=", input.key)
+      .executeTakeFirst();
+    if (!row) continue;
+    if (row.expires_at <= now) {
+      await forgetKey(db, input.ownerId, input.key, row.created_at);
+      continue;
+    }
+    if (row.fingerprint !== input.fingerprint)
+      throw new ServiceError(
+        "idempotency_conflict",
+        "This Idempotency-Key was already used with a different request body.",
+      );
+    if (row.status === "done")
+      return {
+        kind: "replay",
+        response: {
+          status: Number(row.response_status),
+          headers: JSON.parse(row.response_headers ?? "{}"),
+          body: row.response_body ?? "",
+        },
+      };
+    if (row.locked_until < now) {
+      const taken = await db
+        .updateTable("idempotency_keys")
+        .set({ locked_until: now + ABANDONED_AFTER_MS })
+        .where("owner_id", "=", input.ownerId)
+        .where("key", "=", input.key)
+        .where("locked_until", "=", row.locked_until)
+        .where("status", "=", "running")
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) === 1) return { kind: "first" };
+      continue;
+    }
+    if (now - started >= input.waitMs)
+      throw new ServiceError(
+        "idempotency_in_progress",
+        "A request with this Idempotency-Key is still running; retry shortly.",
+        { headers: { "retry-after": "1" } },
+      );
+    await sleep(pause);
+    pause = Math.min(pause * 2, 100);
+  }
+}
+
+export async function storeIdempotentResponse(
+  db: Db,
+  input: { ownerId: string; key: string; response: StoredResponse },
+): Promise<void> {
+  await db
+    .updateTable("idempotency_keys")
+    .set({
+      status: "done",
+      response_status: input.response.status,
+      response_headers: JSON.stringify(input.response.headers),
+      response_body: input.response.body,
+    })
+    .where("owner_id", "=", input.ownerId)
+    .where("key", "=", input.key)
+    .execute();
+}
+
+/** Lets the key be used again (the first request failed on our side, or expired). */
+export async function forgetKey(db: Db, ownerId: string, key: string, createdAt?: number): Promise<void> {
+  let query = db.deleteFrom("idempotency_keys").where("owner_id", "=", ownerId).where("key", "=", key);
+  if (createdAt !== undefined) query = query.where("created_at", "=", createdAt);
+  await query.execute();
+}

@@ -1,0 +1,55 @@
+import { sql } from "kysely";
+import type { Db, Engine } from "../db/connect.ts";
+import type { JobsTable } from "../db/schema.ts";
+
+/**
+ * Takes up to `limit` ready jobs (queued and due, or running with an expired lease) with ONE atomic
+ * UPDATE … RETURNING, and records the claim as an attempt in the same transaction. On PostgreSQL the
+ * candidates are locked with SKIP LOCKED so concurrent workers never wait on or share a job.
+ */
+export async function claimJobs(
+  db: Db,
+  engine: Engine,
+  input: { workerId: string; limit: number; leaseMs: number; now?: number },
+): Promise<JobsTable[]> {
+  const now = input.now ?? Date.now();
+  const leaseUntil = now + input.leaseMs;
+  const ready = sql`select id from jobs
+    where (status = 'queued' and run_at <= ${now}) or (status = 'running' and locked_until < ${now})
+    order by run_at limit ${input.limit}`;
+  const which =
+    engine === "postgres" ? sql`id = any(array(${ready} for update skip locked))` : sql`id in (${ready})`;
+  return db.transaction().execute(async (trx) => {
+    const claimed = await sql<JobsTable>`update jobs
+      set status = 'running', locked_by = ${input.workerId}, locked_until = ${leaseUntil},
+        attempts = attempts + 1, updated_at = ${now}
+      where ${which}
+      returning *`.execute(trx);
+    const rows = claimed.rows;
+    if (rows.length === 0) return rows;
+    const ids = rows.map((r) => r.id);
+    await trx
+      .updateTable("job_attempts")
+      .set({ outcome: "lost" })
+      .where("job_id", "in", ids)
+      .where("ended_at", "is", null)
+      .where("outcome", "is", null)
+      .execute();
+    await trx
+      .insertInto("job_attempts")
+      .values(
+        rows.map((r) => ({
+          job_id: r.id,
+          attempt: Number(r.attempts),
+          worker_id: input.workerId,
+          started_at: now,
+          lease_until: leaseUntil,
+          ended_at: null,
+          outcome: null,
+          error: null,
+        })),
+      )
+      .execute();
+    return rows.map((r) => ({ ...r, attempts: Number(r.attempts), max_attempts: Number(r.max_attempts) }));
+  });
+}

@@ -1,0 +1,45 @@
+import type { Config } from "../config.ts";
+import type { Db, Engine } from "../platform/db/connect.ts";
+import type { JobHandlers } from "../platform/jobs/job-types.ts";
+import { startWorker, type Worker } from "../platform/jobs/start-worker.ts";
+import { DELIVER_WEBHOOK } from "../webhooks/create-delivery.ts";
+import { deliverWebhookHandler } from "../webhooks/deliver-webhook.ts";
+import { RUN_REQUEST } from "./accept-async.ts";
+import "./all-operations.ts";
+import { runRequestHandler } from "./run-request.ts";
+import { sweepExpired } from "./sweep-expired.ts";
+
+/** Every job this service knows, by name. */
+export function asyncJobHandlers(deps: { db: Db; engine: Engine; config: Config }): JobHandlers {
+  return {
+    [RUN_REQUEST]: runRequestHandler(deps),
+    [DELIVER_WEBHOOK]: deliverWebhookHandler(deps),
+  };
+}
+
+/** The worker `padron worker` and `padron serve` run, plus the hourly retention sweep. */
+export function startAsyncWorker(
+  deps: { db: Db; engine: Engine; config: Config },
+  log?: (level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) => void,
+): Worker {
+  const { config } = deps;
+  const worker = startWorker({
+    db: deps.db,
+    engine: deps.engine,
+    handlers: asyncJobHandlers(deps),
+    concurrency: config.workerConcurrency,
+    leaseMs: config.workerLeaseMs,
+    pollMs: config.workerPollMs,
+    retryBaseMs: config.jobRetryBaseMs,
+    log,
+  });
+  const sweep = setInterval(() => void sweepExpired(deps.db).catch(() => {}), 3_600_000);
+  sweep.unref();
+  return {
+    id: worker.id,
+    stop: async (graceMs) => {
+      clearInterval(sweep);
+      await worker.stop(graceMs);
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import type { RequestContext } from "../platform/http/context.ts";
+
+export interface OperationResult {
+  /** HTTP-like status the synchronous call would have answered with. */
+  status: number;
+  /** Exactly the body the synchronous call would have returned. */
+  body: unknown;
+  /** Credits to give back (unknown answers, records not sent upstream); applied once, with the result. */
+  refund?: number;
+}
+
+export interface OperationTools {
+  /** Records progress (e.g. batch records answered) shown by GET /v1/requests/{id}. */
+  progress(done: number, total: number): Promise<void>;
+  signal: AbortSignal;
+}
+
+/**
+ * An operation that can run asynchronously. `run` is the same verb as the synchronous route minus the
+ * money: the charge was taken at acceptance and refunds are RETURNED (`refund`), never made by `run`,
+ * because `run` may run again after a crash and the result is stored exactly once.
+ */
+export interface AsyncOperation {
+  name: string;
+  /** Webhook event type, e.g. `rfc.validate.completed`. */
+  eventType: string;
+  /** commerce-registry: only https webhook URLs. */
+  requireHttps?: boolean;
+  run(ctx: RequestContext, input: never, tools: OperationTools): Promise<OperationResult>;
+}
+
+const registry = new Map<string, AsyncOperation>();
+
+/** Operations register once at import; the API (acceptance) and workers (running) see the same list. */
+export function registerOperation(operation: AsyncOperation): void {
+  registry.set(operation.name, operation);
+}
+
+export function findOperation(name: string): AsyncOperation | undefined {
+  return registry.get(name);
+}

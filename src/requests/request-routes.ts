@@ -1,0 +1,61 @@
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import type { AppDeps } from "../app.ts";
+import { contextOf } from "../platform/http/context.ts";
+import { ProblemSchema } from "../platform/http/schemas.ts";
+import { describeRequest } from "./describe-request.ts";
+import { redeliverRequest } from "./redeliver-request.ts";
+
+const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const RequestSchema = Type.Object({
+  request_id: Type.String(),
+  operation: Type.String(),
+  status: Type.Union([Type.Literal("processing"), Type.Literal("completed"), Type.Literal("failed")]),
+  created_at: Type.String(),
+  completed_at: Type.Union([Type.String(), Type.Null()]),
+  progress: Type.Optional(Type.Object({ done: Type.Integer(), total: Type.Integer() })),
+  result: Type.Union([Type.Object({ status: Type.Integer(), body: Type.Unknown() }), Type.Null()]),
+  webhook: Type.Optional(
+    Type.Object({
+      status: Type.Union([Type.Literal("pending"), Type.Literal("delivered"), Type.Literal("failed")]),
+      attempts: Type.Integer(),
+    }),
+  ),
+});
+
+export function requestRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  scope.get(
+    "/requests/:id",
+    {
+      schema: {
+        summary: "An asynchronous request: status, progress and result (kept 7 days)",
+        tags: ["requests"],
+        params: Params,
+        response: { 200: RequestSchema, 404: ProblemSchema },
+      },
+    },
+    (request) => describeRequest(contextOf(request, deps), (request.params as { id: string }).id),
+  );
+  scope.post(
+    "/requests/:id/redeliver",
+    {
+      schema: {
+        summary: "Send a finished request's webhook again (same webhook-id)",
+        tags: ["requests"],
+        params: Params,
+        response: {
+          202: Type.Object({
+            request_id: Type.String(),
+            webhook_id: Type.String(),
+            status: Type.Literal("pending"),
+          }),
+          404: ProblemSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await redeliverRequest(contextOf(request, deps), (request.params as { id: string }).id)),
+  );
+}

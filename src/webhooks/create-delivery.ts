@@ -1,0 +1,58 @@
+import type { Db } from "../platform/db/connect.ts";
+import { newId } from "../platform/ids.ts";
+import { enqueueJob } from "../platform/jobs/enqueue-job.ts";
+
+export const DELIVER_WEBHOOK = "webhook.deliver";
+
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  request_id: string;
+  created_at: string;
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Records the event (its payload fixed once, so every retry sends the same bytes and `webhook-id`) and
+ * enqueues its delivery, inside the caller's transaction.
+ */
+export async function createDelivery(
+  trx: Db,
+  input: { ownerId: string; requestId: string; url: string; type: string; status: number; body: unknown },
+): Promise<WebhookEvent> {
+  const now = Date.now();
+  const event: WebhookEvent = {
+    id: newId("msg"),
+    type: input.type,
+    request_id: input.requestId,
+    created_at: new Date(now).toISOString(),
+    status: input.status,
+    body: input.body,
+  };
+  await trx
+    .insertInto("webhook_deliveries")
+    .values({
+      id: event.id,
+      request_id: input.requestId,
+      owner_id: input.ownerId,
+      url: input.url,
+      payload: JSON.stringify(event),
+      status: "pending",
+      created_at: now,
+      delivered_at: null,
+    })
+    .execute();
+  await enqueueJob(trx, { name: DELIVER_WEBHOOK, payload: { deliveryId: event.id }, maxAttempts: 20 });
+  return event;
+}
+
+/** Sends an existing event again (same id and payload), e.g. on the customer's request. */
+export async function redeliver(trx: Db, deliveryId: string): Promise<void> {
+  await trx
+    .updateTable("webhook_deliveries")
+    .set({ status: "pending" })
+    .where("id", "=", deliveryId)
+    .execute();
+  await enqueueJob(trx, { name: DELIVER_WEBHOOK, payload: { deliveryId }, maxAttempts: 20 });
+}

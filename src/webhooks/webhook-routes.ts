@@ -1,0 +1,39 @@
+import type { FastifyInstance } from "fastify";
+import { Type } from "typebox";
+import type { AppDeps } from "../app.ts";
+import { contextOf } from "../platform/http/context.ts";
+import { ProblemSchema } from "../platform/http/schemas.ts";
+import { rotateWebhookSecret, webhookSecretOf } from "./webhook-secret.ts";
+
+const SecretSchema = Type.Object({ secret: Type.String() });
+
+export function webhookRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  scope.get(
+    "/webhooks/secret",
+    {
+      schema: {
+        summary: "The Standard Webhooks signing secret (whsec_…) of the key's owner",
+        tags: ["webhooks"],
+        response: { 200: SecretSchema, 401: ProblemSchema },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      return { secret: await webhookSecretOf(ctx.db, ctx.auth.owner.id) };
+    },
+  );
+  scope.post(
+    "/webhooks/secret/rotate",
+    {
+      schema: {
+        summary: "Replace the signing secret; later deliveries use the new one",
+        tags: ["webhooks"],
+        response: { 200: SecretSchema, 401: ProblemSchema },
+      },
+    },
+    async (request) => {
+      const ctx = contextOf(request, deps);
+      return { secret: await rotateWebhookSecret(ctx.db, ctx.auth.owner.id) };
+    },
+  );
+}

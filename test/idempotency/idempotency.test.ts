@@ -1,0 +1,128 @@
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { mintOwner } from "../helpers/owners.ts";
+import { type AsyncApp, callApi, startAsyncApp } from "../requests/harness.ts";
+
+let app: AsyncApp;
+before(async () => {
+  app = await startAsyncApp();
+});
+after(() => app.close());
+
+const post = (key: string, body: unknown, idempotencyKey?: string) =>
+  callApi(
+    app.baseUrl,
+    key,
+    "POST",
+    "/v1/test/batch",
+    body,
+    idempotencyKey === undefined ? {} : { "idempotency-key": idempotencyKey },
+  );
+
+async function chargesOf(ownerId: string) {
+  return app.database.db
+    .selectFrom("ledger")
+    .selectAll()
+    .where("owner_id", "=", ownerId)
+    .where("kind", "=", "charge")
+    .execute();
+}
+
+test("50 concurrent retries of one charged async request: one charge, one job, identical responses", async () => {
+  const owner = await mintOwner(app.database.db, { credits: 100 });
+  const body = { records: [{ id: "a" }, { id: "b" }, { id: "c" }], webhook_url: "http://127.0.0.1:9/hook" };
+  const responses = await Promise.all(Array.from({ length: 50 }, () => post(owner.key, body, "retry-me-1")));
+  const snapshots = await Promise.all(
+    responses.map(async (r) => ({
+      status: r.status,
+      body: await r.text(),
+      location: r.headers.get("location"),
+      charged: r.headers.get("x-credits-charged"),
+      remaining: r.headers.get("x-credits-remaining"),
+    })),
+  );
+  assert.equal(snapshots[0].status, 202);
+  for (const s of snapshots) assert.deepEqual(s, snapshots[0]);
+  assert.equal(responses.filter((r) => r.headers.get("idempotent-replayed") === "true").length, 49);
+  const charges = await chargesOf(owner.ownerId);
+  assert.equal(charges.length, 1);
+  assert.equal(Number(charges[0].credits), -3);
+  const requestId = JSON.parse(snapshots[0].body).request_id;
+  const jobs = await app.database.db
+    .selectFrom("jobs")
+    .selectAll()
+    .where("payload", "like", `%${requestId}%`)
+    .execute();
+  assert.equal(jobs.length, 1);
+  const requests = await app.database.db
+    .selectFrom("requests")
+    .selectAll()
+    .where("owner_id", "=", owner.ownerId)
+    .execute();
+  assert.equal(requests.length, 1);
+});
+
+test("a synchronous answer is replayed for a later retry without a second charge", async () => {
+  const owner = await mintOwner(app.database.db, { credits: 100 });
+  const body = { records: [{ id: "a" }, { id: "b", unknown: true }] };
+  const first = await post(owner.key, body, "sync-1");
+  const firstBody = await first.text();
+  const again = await post(owner.key, body, "sync-1");
+  assert.equal(again.status, first.status);
+  assert.equal(await again.text(), firstBody);
+  assert.equal(again.headers.get("x-credits-charged"), first.headers.get("x-credits-charged"));
+  assert.equal((await chargesOf(owner.ownerId)).length, 1);
+  const fresh = await post(owner.key, body, "sync-2");
+  assert.equal(fresh.status, 200);
+  assert.equal((await chargesOf(owner.ownerId)).length, 2);
+});
+
+test("the same key with a different body is 409 idempotency_conflict; keys are per owner", async () => {
+  const owner = await mintOwner(app.database.db, { credits: 100 });
+  const other = await mintOwner(app.database.db, { credits: 100 });
+  assert.equal((await post(owner.key, { records: [{ id: "a" }] }, "k-1")).status, 200);
+  const conflict = await post(owner.key, { records: [{ id: "b" }] }, "k-1");
+  assert.equal(conflict.status, 409);
+  assert.equal((await conflict.json()).code, "idempotency_conflict");
+  const theirs = await post(other.key, { records: [{ id: "b" }] }, "k-1");
+  assert.equal(theirs.status, 200);
+  assert.equal(theirs.headers.get("idempotent-replayed"), null);
+});
+
+test("a retry while the first still runs waits for it, or gets 409 idempotency_in_progress past the bound", async () => {
+  const owner = await mintOwner(app.database.db, { credits: 100 });
+  const slow = { records: [{ id: "a" }], delay_ms: 600 };
+  const [first, waited] = await Promise.all([
+    post(owner.key, slow, "slow-1"),
+    new Promise((r) => setTimeout(r, 100)).then(() => post(owner.key, slow, "slow-1")),
+  ]);
+  assert.equal(first.status, 200);
+  assert.equal(waited.status, 200);
+  assert.equal(await waited.text(), await first.text());
+  assert.equal((await chargesOf(owner.ownerId)).length, 1);
+
+  const impatient = await startAsyncApp({ IDEMPOTENCY_WAIT_MS: "0" });
+  try {
+    const someone = await mintOwner(impatient.database.db, { credits: 100 });
+    const call = (key: string) =>
+      callApi(impatient.baseUrl, key, "POST", "/v1/test/batch", slow, { "idempotency-key": "slow-2" });
+    const [a, b] = await Promise.all([
+      call(someone.key),
+      new Promise((r) => setTimeout(r, 100)).then(() => call(someone.key)),
+    ]);
+    assert.equal(a.status, 200);
+    assert.equal(b.status, 409);
+    assert.equal((await b.json()).code, "idempotency_in_progress");
+  } finally {
+    await impatient.close();
+  }
+});
+
+test("an Idempotency-Key longer than 255 characters is 422 and runs nothing", async () => {
+  const owner = await mintOwner(app.database.db, { credits: 100 });
+  const response = await post(owner.key, { records: [{ id: "a" }] }, "k".repeat(256));
+  assert.equal(response.status, 422);
+  assert.equal((await response.json()).code, "invalid_request");
+  assert.equal((await chargesOf(owner.ownerId)).length, 0);
+  assert.equal((await post(owner.key, { records: [{ id: "a" }] }, "k".repeat(255))).status, 200);
+});

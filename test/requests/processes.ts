@@ -1,0 +1,52 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const NODE = `${ROOT}node_modules/.bin/node`;
+const TEST_OPERATION = new URL("./fixtures/test-operation.ts", import.meta.url).href;
+
+export interface Child {
+  process: ChildProcess;
+  output: string[];
+  exited: Promise<unknown>;
+}
+
+function start(args: string[], env: Record<string, string>): Child {
+  const child = spawn(NODE, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const output: string[] = [];
+  child.stdout?.on("data", (c) => output.push(String(c)));
+  child.stderr?.on("data", (c) => output.push(String(c)));
+  return { process: child, output, exited: once(child, "exit") };
+}
+
+/** `padron worker` as operators run it, with the tests' operation preloaded (--import). */
+export const spawnWorker = (env: Record<string, string>): Child =>
+  start(["--import", TEST_OPERATION, "src/main.ts", "worker"], env);
+
+/** An API-only process (the app + the tests' operation), resolved once it listens. */
+export async function spawnApi(env: Record<string, string>): Promise<Child & { url: string }> {
+  const child = start(["test/requests/fixtures/api-instance.ts"], env);
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const line = child.output
+      .join("")
+      .split("\n")
+      .find((l) => l.startsWith('{"url"'));
+    if (line) return { ...child, url: JSON.parse(line).url };
+    if (child.process.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  child.process.kill("SIGKILL");
+  throw new Error(`API process did not start:\n${child.output.join("")}`);
+}
+
+export async function stopChild(child: Child, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
+  child.process.kill(signal);
+  await child.exited;
+}
