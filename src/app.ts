@@ -5,6 +5,7 @@ import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
 import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-route.ts";
 import type { Config } from "./config.ts";
+import { lookupListedEntries } from "./contributor-lists/lookup-sat-lists.ts";
 import { satListsRoute } from "./contributor-lists/sat-lists-route.ts";
 import { dashboardPlugin } from "./dashboard/dashboard-plugin.ts";
 import { installIdempotency } from "./idempotency/install-idempotency.ts";
@@ -28,7 +29,6 @@ import {
 import { requestRoutes } from "./requests/request-routes.ts";
 import type { Population } from "./sandbox/population/types.ts";
 import { sandboxRoutes } from "./sandbox/server.ts";
-import type { SatListsLookup } from "./taxpayers/taxpayer-context.ts";
 import { taxpayerRoutes } from "./taxpayers/taxpayer-routes.ts";
 import { createUpstreams, type UpstreamRegistry } from "./upstreams/create-upstreams.ts";
 import { webhookRoutes } from "./webhooks/webhook-routes.ts";
@@ -43,7 +43,6 @@ export interface AppDeps {
   /** Government sources per mode; built from config (and closed with the app) when omitted. */
   upstreams?: UpstreamRegistry;
   /** Local contributor-list lookup; until lists are wired every RFC is in none. */
-  lookupSatLists?: SatListsLookup;
 }
 
 export interface PadronApp {
@@ -84,7 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     postalCodes: createPostalCodeCatalog(deps.database.db, {
       sandboxSource: sandboxUrl ? upstreams.forMode("test").postalCatalog : null,
     }),
-    lookupSatLists: deps.lookupSatLists ?? (async () => []),
+    lookupSatLists: lookupListedEntries,
   };
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
