@@ -23,10 +23,14 @@ import {
 } from "./request-log/record-api-requests.ts";
 import { requestRoutes } from "./requests/request-routes.ts";
 import { webhookRoutes } from "./webhooks/webhook-routes.ts";
+import type { Population } from "./sandbox/population/types.ts";
+import { sandboxRoutes } from "./sandbox/server.ts";
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
+  /** The sandbox that `pdr_test_` keys talk to; also served under /sandbox for customers to read. */
+  sandbox?: { url: string; population: Population; timeScale: number };
   /** Where log lines go (tests capture them); stdout when omitted. */
   logStream?: DestinationStream;
 }
@@ -85,6 +89,10 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   installMetrics(app);
   healthRoutes(app, deps.database);
 
+  if (deps.sandbox) {
+    const { population, timeScale } = deps.sandbox;
+    await app.register(sandboxRoutes, { prefix: "/sandbox", population, timeScale });
+  }
   const apiScopeDeps = {
     db: deps.database.db,
     keyUse,

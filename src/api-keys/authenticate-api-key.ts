@@ -1,5 +1,6 @@
 import type { Db } from "../platform/db/connect.ts";
 import type { OwnersTable } from "../platform/db/schema.ts";
+import { cachedKey, rememberKey } from "./key-cache.ts";
 import { checkApiKeyFormat, hashApiKey, type KeyMode } from "./key-format.ts";
 
 export interface KeyContext {
@@ -19,6 +20,9 @@ export interface KeyContext {
 /** Resolves a presented key to its owner; null for any kind of bad key, so callers answer alike. */
 export async function authenticateApiKey(db: Db, raw: string | undefined): Promise<KeyContext | null> {
   if (!raw || checkApiKeyFormat(raw) === null) return null;
+  const hash = hashApiKey(raw);
+  const cached = cachedKey(db, hash);
+  if (cached) return cached;
   const row = await db
     .selectFrom("api_keys as k")
     .innerJoin("owners as o", "o.id", "k.owner_id")
@@ -33,11 +37,11 @@ export async function authenticateApiKey(db: Db, raw: string | undefined): Promi
       "o.plan",
     ])
     .select("o.plan_expires_at")
-    .where("k.hash", "=", hashApiKey(raw))
+    .where("k.hash", "=", hash)
     .where("k.deleted_at", "is", null)
     .executeTakeFirst();
   if (!row) return null;
-  return {
+  const context: KeyContext = {
     keyId: row.id,
     label: row.label,
     mode: row.mode,
@@ -50,4 +54,6 @@ export async function authenticateApiKey(db: Db, raw: string | undefined): Promi
       planExpiresAt: row.plan_expires_at,
     },
   };
+  rememberKey(db, hash, context);
+  return context;
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../platform/db/connect.ts";
+import { forgetKeys } from "./key-cache.ts";
 
 /** Soft-deletes a key of the given owner (or any owner when ownerId is omitted, for operators). */
 export async function deleteApiKey(
@@ -11,5 +12,6 @@ export async function deleteApiKey(
   if (match.ownerId) query = query.where("owner_id", "=", match.ownerId);
   if (!match.id && !match.displayPrefix) return 0;
   const result = await query.executeTakeFirst();
+  forgetKeys(db);
   return Number(result.numUpdatedRows);
 }

@@ -3,6 +3,7 @@ import { credits } from "./credits.ts";
 import { keys } from "./keys.ts";
 import { migrate } from "./migrate.ts";
 import { orgs } from "./orgs.ts";
+import { sandbox } from "./sandbox.ts";
 import { serve } from "./serve.ts";
 import { users } from "./users.ts";
 import { worker } from "./worker.ts";
@@ -17,6 +18,7 @@ export const COMMANDS: Record<string, Command> = {
   serve,
   worker,
   migrate,
+  sandbox,
   ...users,
   ...orgs,
   ...keys,

@@ -4,6 +4,7 @@ import { loadConfig } from "../config.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
+import { startSandbox } from "../sandbox/server.ts";
 import type { Command } from "./commands.ts";
 
 export const serve: Command = {
@@ -22,7 +23,22 @@ export const serve: Command = {
     });
     const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
     await migrateToLatest(database);
-    const padron = await buildApp({ config, database });
+    const sandbox = config.sandbox
+      ? await startSandbox({
+          port: config.sandboxPort,
+          host: config.host,
+          seed: config.sandboxSeed,
+          size: config.sandboxSize,
+          timeScale: config.sandboxTimeScale,
+        })
+      : null;
+    const padron = await buildApp({
+      config,
+      database,
+      sandbox: sandbox
+        ? { url: sandbox.url, population: sandbox.population, timeScale: config.sandboxTimeScale }
+        : undefined,
+    });
     const worker = values["no-worker"]
       ? null
       : startAsyncWorker({ db: database.db, engine: database.engine, config }, (level, message, fields) =>
@@ -39,7 +55,10 @@ export const serve: Command = {
         `\npadron is running at ${base}  (database: ${database.engine})\n` +
           `sandbox key for ${demo.email} (shown once):\n  ${demo.key}\ntry it:\n` +
           `  curl -s ${base}/v1/account -H 'x-api-key: ${demo.key}'\n` +
-          `API reference: ${base}/docs\n\n`,
+          `API reference: ${base}/docs\n` +
+          (sandbox
+            ? `sandbox scenarios: ${base}/sandbox/scenarios (sandbox upstreams at ${sandbox.url})\n\n`
+            : "\n"),
       );
     }
     let stopping = false;
@@ -50,6 +69,7 @@ export const serve: Command = {
       padron.beginShutdown();
       const grace = setTimeout(() => process.exit(1), config.shutdownGraceMs);
       await Promise.all([padron.app.close(), worker?.stop(config.shutdownGraceMs)]);
+      await sandbox?.close();
       await database.close();
       clearTimeout(grace);
       process.exit(0);

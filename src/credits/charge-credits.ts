@@ -1,30 +1,40 @@
 import { sql } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
+import { appendLedgerEntry } from "./append-ledger-entry.ts";
 
 export interface Charge {
   charged: number;
   remaining: number;
 }
 
+export interface ChargeInput {
+  ownerId: string;
+  amount: number;
+  operation: string;
+  requestId: string;
+  /** Owners with an active plan pay from their monthly allowance first. */
+  useAllowance?: boolean;
+}
+
 /**
  * Takes `amount` from the plan allowance when it covers it, else from prepaid credits, with conditional
- * updates that can never go below zero under any concurrency. Run it inside the caller's transaction.
+ * updates that can never go below zero under any concurrency; null when the owner cannot pay.
+ * Runs inside the caller's transaction.
  */
-export async function chargeCredits(
-  trx: Db,
-  input: { ownerId: string; amount: number; operation: string; requestId: string },
-): Promise<Charge> {
+export async function tryChargeCredits(trx: Db, input: ChargeInput): Promise<Charge | null> {
   const { ownerId, amount } = input;
   if (amount === 0) return { charged: 0, remaining: await remainingCredits(trx, ownerId) };
   const now = Date.now();
-  const fromAllowance = await trx
-    .updateTable("balances")
-    .set({ allowance: sql`allowance - ${amount}`, updated_at: now })
-    .where("owner_id", "=", ownerId)
-    .where("allowance", ">=", amount)
-    .returning(["credits"])
-    .executeTakeFirst();
+  const fromAllowance = input.useAllowance
+    ? await trx
+        .updateTable("balances")
+        .set({ allowance: sql`allowance - ${amount}`, updated_at: now })
+        .where("owner_id", "=", ownerId)
+        .where("allowance", ">=", amount)
+        .returning(["credits"])
+        .executeTakeFirst()
+    : undefined;
   const paid =
     fromAllowance ??
     (await trx
@@ -34,25 +44,30 @@ export async function chargeCredits(
       .where("credits", ">=", amount)
       .returning(["credits"])
       .executeTakeFirst());
-  if (!paid)
-    throw new ServiceError(
-      "insufficient_balance",
-      `This operation costs ${amount} credits and the balance cannot cover it.`,
-    );
-  await trx
-    .insertInto("ledger")
-    .values({
-      owner_id: ownerId,
-      kind: "charge",
-      credits: fromAllowance ? 0 : -amount,
-      allowance: fromAllowance ? -amount : 0,
-      operation: input.operation,
-      request_id: input.requestId,
-      note: null,
-      created_at: now,
-    })
-    .execute();
+  if (!paid) return null;
+  await appendLedgerEntry(trx, {
+    ownerId,
+    kind: "charge",
+    credits: fromAllowance ? 0 : -amount,
+    allowance: fromAllowance ? -amount : 0,
+    operation: input.operation,
+    requestId: input.requestId,
+    at: now,
+  });
   return { charged: amount, remaining: Number(paid.credits) };
+}
+
+export const insufficientBalance = (amount: number) =>
+  new ServiceError(
+    "insufficient_balance",
+    `This operation costs ${amount} credits and the balance cannot cover it.`,
+  );
+
+/** As tryChargeCredits, but a shortfall is the 402 `insufficient_balance` error. */
+export async function chargeCredits(trx: Db, input: ChargeInput): Promise<Charge> {
+  const charge = await tryChargeCredits(trx, input);
+  if (!charge) throw insufficientBalance(input.amount);
+  return charge;
 }
 
 export async function remainingCredits(db: Db, ownerId: string): Promise<number> {

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
+import { appendLedgerEntry } from "./append-ledger-entry.ts";
 
 /** Adds prepaid credits (signup grant, operator grant, top-up). Run it inside the caller's transaction. */
 export async function grantCredits(
@@ -13,17 +14,11 @@ export async function grantCredits(
     .set({ credits: sql`credits + ${input.credits}`, updated_at: Date.now() })
     .where("owner_id", "=", input.ownerId)
     .execute();
-  await trx
-    .insertInto("ledger")
-    .values({
-      owner_id: input.ownerId,
-      kind: input.kind,
-      credits: input.credits,
-      allowance: 0,
-      operation: null,
-      request_id: input.requestId ?? null,
-      note: input.note ?? null,
-      created_at: Date.now(),
-    })
-    .execute();
+  await appendLedgerEntry(trx, {
+    ownerId: input.ownerId,
+    kind: input.kind,
+    credits: input.credits,
+    requestId: input.requestId,
+    note: input.note,
+  });
 }

@@ -1,34 +1,35 @@
 import type { RequestContext } from "../platform/http/context.ts";
-import { chargeCredits } from "./charge-credits.ts";
+import { chargeBatcherFor } from "./charge-batcher.ts";
+import { insufficientBalance } from "./charge-credits.ts";
 import { type Operation, priceOf } from "./prices.ts";
 import { readBalance } from "./read-balance.ts";
 import { refundCredits } from "./refund-credits.ts";
 import { hasActivePlan, renewAllowance } from "./renew-allowance.ts";
 
 /**
- * Charges the caller for `units` of an operation in one short transaction, before any upstream work.
- * Sandbox keys are never charged. The outcome is kept on the context for the response headers.
+ * Charges the caller for `units` of an operation before any upstream work (group-committed with other
+ * requests' charges). Sandbox keys are never charged. The outcome is kept on the context for headers.
  */
 export async function payForRequest(ctx: RequestContext, operation: Operation, units = 1): Promise<number> {
-  const price = priceOf(operation, ctx.config, ctx.auth.owner) * units;
+  const { owner } = ctx.auth;
+  const price = priceOf(operation, ctx.config, owner) * units;
   if (ctx.auth.mode === "test" || price === 0) {
-    ctx.billing.remaining = (await readBalance(ctx.db, ctx.auth.owner.id)).credits;
+    ctx.billing.remaining = (await readBalance(ctx.db, owner.id)).credits;
     return 0;
   }
-  const charge = await ctx.db.transaction().execute(async (trx) => {
-    if (hasActivePlan(ctx.auth.owner)) {
-      await renewAllowance(trx, {
-        ownerId: ctx.auth.owner.id,
-        monthlyCredits: ctx.config.planMonthlyCredits,
-      });
-    }
-    return chargeCredits(trx, {
-      ownerId: ctx.auth.owner.id,
-      amount: price,
-      operation,
-      requestId: ctx.requestId,
-    });
+  const useAllowance = hasActivePlan(owner);
+  if (useAllowance) {
+    const monthlyCredits = ctx.config.planMonthlyCredits;
+    await ctx.db.transaction().execute((trx) => renewAllowance(trx, { ownerId: owner.id, monthlyCredits }));
+  }
+  const charge = await chargeBatcherFor(ctx.db)({
+    ownerId: owner.id,
+    amount: price,
+    operation,
+    requestId: ctx.requestId,
+    useAllowance,
   });
+  if (!charge) throw insufficientBalance(price);
   ctx.billing.charged += charge.charged;
   ctx.billing.remaining = charge.remaining;
   return charge.charged;
@@ -41,12 +42,11 @@ export async function refundRequest(
   amount?: number,
 ): Promise<number> {
   if (ctx.auth.mode === "test") return 0;
+  const { owner } = ctx.auth;
   const refunded = await ctx.db
     .transaction()
-    .execute((trx) =>
-      refundCredits(trx, { ownerId: ctx.auth.owner.id, requestId: ctx.requestId, operation, amount }),
-    );
+    .execute((trx) => refundCredits(trx, { ownerId: owner.id, requestId: ctx.requestId, operation, amount }));
   ctx.billing.charged -= refunded;
-  ctx.billing.remaining = (await readBalance(ctx.db, ctx.auth.owner.id)).credits;
+  ctx.billing.remaining = (await readBalance(ctx.db, owner.id)).credits;
   return refunded;
 }

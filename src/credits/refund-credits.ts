@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
+import { appendLedgerEntry } from "./append-ledger-entry.ts";
 
 /**
  * Gives back up to `amount` (default: everything still charged) of what a request was charged, to the
@@ -35,18 +36,13 @@ export async function refundCredits(
     })
     .where("owner_id", "=", input.ownerId)
     .execute();
-  await trx
-    .insertInto("ledger")
-    .values({
-      owner_id: input.ownerId,
-      kind: "refund",
-      credits: toCredits,
-      allowance: toAllowance,
-      operation: input.operation,
-      request_id: input.requestId,
-      note: null,
-      created_at: Date.now(),
-    })
-    .execute();
+  await appendLedgerEntry(trx, {
+    ownerId: input.ownerId,
+    kind: "refund",
+    credits: toCredits,
+    allowance: toAllowance,
+    operation: input.operation,
+    requestId: input.requestId,
+  });
   return toCredits + toAllowance;
 }

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
+import { appendLedgerEntry } from "./append-ledger-entry.ts";
 
 export const periodOf = (at: number): string => new Date(at).toISOString().slice(0, 7);
 
@@ -32,17 +33,12 @@ export async function renewAllowance(
     .set({ allowance: sql`allowance + ${delta}`, updated_at: now })
     .where("owner_id", "=", input.ownerId)
     .execute();
-  await trx
-    .insertInto("ledger")
-    .values({
-      owner_id: input.ownerId,
-      kind: "allowance",
-      credits: 0,
-      allowance: delta,
-      operation: null,
-      request_id: null,
-      note: `plan allowance ${period}`,
-      created_at: now,
-    })
-    .execute();
+  await appendLedgerEntry(trx, {
+    ownerId: input.ownerId,
+    kind: "allowance",
+    credits: 0,
+    allowance: delta,
+    note: `plan allowance ${period}`,
+    at: now,
+  });
 }

@@ -3,12 +3,22 @@ import { randomBytes } from "node:crypto";
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /** Uniformly random base62 text (rejection sampling keeps every character equally likely). */
+// Random bytes are drawn from a pool refilled 4 KiB at a time: one system call serves many ids.
+let pool = randomBytes(4096);
+let offset = 0;
+function nextByte(): number {
+  if (offset === pool.length) {
+    pool = randomBytes(4096);
+    offset = 0;
+  }
+  return pool[offset++];
+}
+
 export function randomBase62(length: number): string {
   let out = "";
   while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
-    }
+    const byte = nextByte();
+    if (byte < 248) out += BASE62[byte % 62];
   }
   return out;
 }

@@ -16,7 +16,7 @@ export interface TestApp extends PadronApp {
 /** The real app on a fresh database, logs captured in memory. */
 export async function startTestApp(
   env: Record<string, string> = {},
-  setup?: (padron: PadronApp) => void | Promise<void>,
+  setup?: (padron: PadronApp, deps: { config: Config; database: TestDatabase }) => void | Promise<void>,
 ): Promise<TestApp> {
   const database = await freshDatabase();
   const config = parseConfig({
@@ -34,7 +34,7 @@ export async function startTestApp(
     },
   });
   const padron = await buildApp({ config, database, logStream });
-  await setup?.(padron);
+  await setup?.(padron, { config, database });
   await padron.app.ready();
   return {
     ...padron,

@@ -25,6 +25,9 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     return { db, engine: "sqlite", close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // An idle client dropped by the server (restart, failover) must not crash the process; the pool
+  // replaces it and the next query reports any lasting problem.
+  pool.on("error", () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: "postgres", close: () => db.destroy() };
 }

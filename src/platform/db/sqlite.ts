@@ -2,19 +2,26 @@ import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
 
 // Kysely's SqliteDialect speaks the better-sqlite3 shape; node:sqlite differs only in spreading
-// parameters and in how a statement tells whether it returns rows.
-function adapt(database: DatabaseSync): SqliteDatabase {
+// parameters and in how a statement tells whether it returns rows. Preparing costs more than running
+// a small query, so prepared statements are kept per SQL text.
+function adapt(database: DatabaseSync, cacheSize = 500): SqliteDatabase {
+  const prepared = new Map<string, SqliteStatement>();
   return {
     close: () => database.close(),
     prepare(sql: string): SqliteStatement {
+      const cached = prepared.get(sql);
+      if (cached) return cached;
+      if (prepared.size >= cacheSize) prepared.delete(prepared.keys().next().value as string);
       const statement = database.prepare(sql);
       const params = (values: ReadonlyArray<unknown>) => values as SQLInputValue[];
-      return {
+      const adapted: SqliteStatement = {
         reader: statement.columns().length > 0,
         all: (values) => statement.all(...params(values)),
         run: (values) => statement.run(...params(values)),
         iterate: (values) => statement.iterate(...params(values)),
       };
+      prepared.set(sql, adapted);
+      return adapted;
     },
   };
 }

@@ -1,0 +1,70 @@
+// Throughput of a no-op route behind the whole API platform vs a bare Fastify route, measured in one
+// run (servers in child processes, load from this one). Target: ratio ≥ 0.5.
+// Usage: node bench/platform-overhead.ts [seconds=10] [connections=50] [DATABASE_URL]
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import autocannon from "autocannon";
+
+const seconds = Number(process.argv[2] ?? 10);
+const connections = Number(process.argv[3] ?? 50);
+const databaseUrl = process.argv[4];
+
+async function startServer(kind: "bare" | "platform") {
+  const child = spawn(
+    process.execPath,
+    ["bench/platform-server.ts", kind, ...(databaseUrl ? [databaseUrl] : [])],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const line = await new Promise<string>((resolve) =>
+    createInterface({ input: child.stdout }).once("line", resolve),
+  );
+  return { ...(JSON.parse(line) as { url: string; key?: string }), stop: () => child.kill() };
+}
+
+async function load(url: string, key?: string) {
+  const result = await autocannon({
+    url,
+    method: "POST",
+    connections,
+    duration: seconds,
+    headers: { "content-type": "application/json", ...(key ? { "x-api-key": key } : {}) },
+    body: "{}",
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const bare = await startServer("bare");
+const platform = await startServer("platform");
+try {
+  await load(bare.url);
+  await load(platform.url, platform.key);
+  const bareResult = await load(bare.url);
+  const platformResult = await load(platform.url, platform.key);
+  const ratio = platformResult.rps / bareResult.rps;
+  console.log(
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        seconds,
+        connections,
+        engine: databaseUrl ? "postgres" : "sqlite",
+        bare: bareResult,
+        platform: platformResult,
+        ratio: Number(ratio.toFixed(3)),
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  bare.stop();
+  platform.stop();
+}

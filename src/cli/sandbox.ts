@@ -1,0 +1,36 @@
+import { loadConfig } from "../config.ts";
+import { startSandbox } from "../sandbox/server.ts";
+import type { Command } from "./commands.ts";
+
+export const sandbox: Command = {
+  usage: "[--port 8081] [--seed 1] [--size 20000] [--time-scale 1]",
+  options: {
+    port: { type: "string" },
+    seed: { type: "string" },
+    size: { type: "string" },
+    "time-scale": { type: "string" },
+  },
+  async run(values) {
+    const config = loadConfig({
+      SANDBOX_PORT: values.port as string | undefined,
+      SANDBOX_SEED: values.seed as string | undefined,
+      SANDBOX_SIZE: values.size as string | undefined,
+      SANDBOX_TIME_SCALE: values["time-scale"] as string | undefined,
+    });
+    const started = Date.now();
+    const running = await startSandbox({
+      port: config.sandboxPort,
+      host: config.host,
+      seed: config.sandboxSeed,
+      size: config.sandboxSize,
+      timeScale: config.sandboxTimeScale,
+    });
+    process.stdout.write(
+      `padron sandbox at ${running.url} (seed ${config.sandboxSeed}, ${running.population.taxpayers.length} taxpayers, ` +
+        `time scale ${config.sandboxTimeScale}, ready in ${Date.now() - started} ms)\nscenarios: ${running.url}/scenarios\n`,
+    );
+    const stop = () => void running.close().then(() => process.exit(0));
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  },
+};

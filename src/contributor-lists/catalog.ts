@@ -1,0 +1,106 @@
+import type { Article, SubList } from "./list-entry.ts";
+
+/*
+ * SAT's list files (research §1.2). How the 69-B and 69-B Bis files relate: the "complete" file of each
+ * article holds every taxpayer with a "Situación del contribuyente" column, and the per-situation files
+ * (Definitivos, Presuntos, …) are subsets of it. So the complete file is the only source synced for those
+ * articles (`syncedByDefault`); each entry's sub_list comes from its Situación cell, and the subset files,
+ * when imported by hand, parse the same way but are never stored alongside it (no double counting).
+ * Art. 69 has no complete file: each of its seven files is a list of its own.
+ */
+
+export const LIVE_LISTS_BASE_URL = "https://wu1agsprosta001.blob.core.windows.net/agsc-publicaciones/";
+
+export type ListFileSpec = {
+  /** Stable key for storage and CLI output, e.g. `69-B/completo`. */
+  key: string;
+  folder: "Datos_abiertos/Documents_AGR" | "Datos_abiertos/Documents_AGAFF" | "Datos_abiertos/Documents_AGGC";
+  fileName: string;
+  article: Article;
+  /** The file's list; null for a complete file, whose rows carry their own situation. */
+  subList: SubList | null;
+  /** Downloaded by `lists sync`; false for per-situation subsets of a complete file. */
+  syncedByDefault: boolean;
+  /** Other names the same file has had (legacy omawww spellings). */
+  aliases: readonly string[];
+};
+
+const AGR = "Datos_abiertos/Documents_AGR";
+const AGAFF = "Datos_abiertos/Documents_AGAFF";
+const AGGC = "Datos_abiertos/Documents_AGGC";
+
+function art69(key: string, fileName: string, subList: SubList, aliases: string[] = []): ListFileSpec {
+  return { key: `69/${key}`, folder: AGR, fileName, article: "69", subList, syncedByDefault: true, aliases };
+}
+
+function subset(article: "69-B" | "69-B Bis", key: string, fileName: string, subList: SubList): ListFileSpec {
+  const folder = article === "69-B" ? AGAFF : AGGC;
+  return {
+    key: `${article}/${key}`,
+    folder,
+    fileName,
+    article,
+    subList,
+    syncedByDefault: false,
+    aliases: [],
+  };
+}
+
+export const LIST_FILES: readonly ListFileSpec[] = [
+  art69("firmes", "Firmes.csv", "firmes"),
+  art69("no-localizados", "No_localizados.csv", "no localizados", ["No localizados.csv"]),
+  art69("cancelados", "Cancelados.csv", "cancelados"),
+  art69("exigibles", "Exigibles.csv", "exigibles"),
+  art69("csd-sin-efectos", "CSDsinefectos.csv", "csd sin efectos"),
+  art69("entes-publicos-omisos", "EntespublicosydeGobiernoomisos.csv", "entes públicos omisos"),
+  art69("sentencias", "Sentencias.csv", "sentencias"),
+  {
+    key: "69-B/completo",
+    folder: AGAFF,
+    fileName: "Listado_completo_69-B.csv",
+    article: "69-B",
+    subList: null,
+    syncedByDefault: true,
+    aliases: ["Listado_Completo_69-B.csv"],
+  },
+  subset("69-B", "definitivos", "Definitivos.csv", "definitivos"),
+  subset("69-B", "sentencias-favorables", "SentenciasFavorables.csv", "sentencias favorables"),
+  subset("69-B", "presuntos", "Presuntos.csv", "presuntos"),
+  subset("69-B", "desvirtuados", "Desvirtuados.csv", "desvirtuados"),
+  {
+    key: "69-B Bis/completo",
+    folder: AGGC,
+    fileName: "Listado_69_B_Bis_Completo.csv",
+    article: "69-B Bis",
+    subList: null,
+    syncedByDefault: true,
+    aliases: [],
+  },
+  subset("69-B Bis", "definitivos", "Listado_69_B_Bis_Definitivo.csv", "definitivos"),
+  subset("69-B Bis", "sentencias-favorables", "Listado_69_B_Bis_SentenciaFa.csv", "sentencias favorables"),
+];
+
+/**
+ * An Art. 69 file whose name we don't know and whose header is the base one (shared by Firmes, No
+ * localizados, Exigibles): each row's SUPUESTO names its list; rows with an empty SUPUESTO go to
+ * firmes, the only file where SAT has published such rows (research §1.3–1.4). Never synced.
+ */
+export const ART69_BY_SUPUESTO: ListFileSpec = {
+  key: "69/por-supuesto",
+  folder: AGR,
+  fileName: "",
+  article: "69",
+  subList: "firmes",
+  syncedByDefault: false,
+  aliases: [],
+};
+
+/** The file's URL under a base (SAT's live base by default, or the sandbox's). */
+export function listFileUrl(file: ListFileSpec, baseUrl: string = LIVE_LISTS_BASE_URL): string {
+  const base = baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`;
+  return new URL(`${file.folder}/${encodeURIComponent(file.fileName)}`, base).toString();
+}
+
+export function syncedListFiles(): ListFileSpec[] {
+  return LIST_FILES.filter((file) => file.syncedByDefault);
+}

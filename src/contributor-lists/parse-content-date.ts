@@ -1,0 +1,32 @@
+const MONTHS: Record<string, number> = {
+  enero: 1,
+  febrero: 2,
+  marzo: 3,
+  abril: 4,
+  mayo: 5,
+  junio: 6,
+  julio: 7,
+  agosto: 8,
+  septiembre: 9,
+  setiembre: 9,
+  octubre: 10,
+  noviembre: 11,
+  diciembre: 12,
+};
+
+const UPDATED_AT = /actualizada\s+al\s+(\d{1,2})\s+de\s+([a-z]+)\s+de\s+(\d{4})/;
+
+/** "Información actualizada al 31 de mayo de 2026; …" → "2026-05-31"; null when absent or not a real date. */
+export function parseContentDate(preamble: string): string | null {
+  const text = preamble
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+  const match = UPDATED_AT.exec(text);
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), MONTHS[match[2]], Number(match[3])];
+  if (!month) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return null;
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,39 @@
+import { isRealDate } from "./calendar-date.ts";
+import { hasValidCurpCheckDigit } from "./curp-check-digit.ts";
+import { CURP_ENTITY_CODES } from "./states.ts";
+
+export type ParsedCurp = {
+  curp: string;
+  birthDate: { year: number; month: number; day: number };
+  sex: "H" | "M";
+  entity: string;
+  differentiator: string;
+  checkDigitValid: boolean;
+};
+
+const CURP_PATTERN =
+  /^([A-Z][AEIOUX][A-Z]{2})(\d{2})(\d{2})(\d{2})([HM])([A-Z]{2})([B-DF-HJ-NP-TV-Z]{3})([0-9A-Z])(\d)$/;
+
+/** Structure of a CURP (research §3.5); the century comes from the 17th character. Null when invalid. */
+export function parseCurp(input: string): ParsedCurp | null {
+  const curp = input.trim().toUpperCase();
+  const match = CURP_PATTERN.exec(curp);
+  if (!match) return null;
+  const [, , yy, mm, dd, sex, entity, , differentiator] = match;
+  if (!CURP_ENTITY_CODES.has(entity)) return null;
+  const year = (/\d/.test(differentiator) ? 1900 : 2000) + Number(yy);
+  if (!isRealDate(year, Number(mm), Number(dd))) return null;
+  return {
+    curp,
+    birthDate: { year, month: Number(mm), day: Number(dd) },
+    sex: sex as "H" | "M",
+    entity,
+    differentiator,
+    checkDigitValid: hasValidCurpCheckDigit(curp),
+  };
+}
+
+/** Structure and check digit both right. */
+export function isValidCurp(curp: string): boolean {
+  return parseCurp(curp)?.checkDigitValid === true;
+}

@@ -1,0 +1,103 @@
+import { chance, pick, type Random, randomDate, weighted } from "./random.ts";
+import type { CertificateRecord, CertificateStatus, CertificateType } from "./types.ts";
+
+const YEAR_MS = 365.25 * 86_400_000;
+const VALIDITY_YEARS = 4;
+
+/** Hands out unique 20-digit serials shaped like SAT's production ones (`00001000000` + era + counter). */
+export type SerialCounter = { next: number };
+
+function serialFor(counter: SerialCounter, issuedYear: number): string {
+  const era = issuedYear < 2010 ? 1 : Math.min(9, 2 + Math.floor((issuedYear - 2010) / 4));
+  counter.next += 1;
+  return `00001000000${era}${String(counter.next).padStart(8, "0")}`;
+}
+
+export type CertificateWish = {
+  type: CertificateType;
+  status: CertificateStatus;
+  fileMissing?: boolean;
+  branch?: string;
+};
+
+/** One certificate whose validity agrees with its status as of `asOf` (old ones before 2010 when the file is missing). */
+export function makeCertificate(
+  random: Random,
+  counter: SerialCounter,
+  asOf: Date,
+  wish: CertificateWish,
+): CertificateRecord {
+  const expired = wish.status === "Caduco" || wish.fileMissing === true;
+  const from = wish.fileMissing
+    ? randomDate(random, new Date(Date.UTC(2005, 0, 1)), new Date(Date.UTC(2009, 11, 31)))
+    : expired
+      ? randomDate(
+          random,
+          new Date(Date.UTC(2012, 0, 1)),
+          new Date(asOf.getTime() - (VALIDITY_YEARS + 0.2) * YEAR_MS),
+        )
+      : randomDate(
+          random,
+          new Date(asOf.getTime() - (VALIDITY_YEARS - 0.2) * YEAR_MS),
+          new Date(asOf.getTime() - 10 * 86_400_000),
+        );
+  const validFrom = new Date(from.getTime() + Math.floor(random() * 86_400) * 1000);
+  const validTo = new Date(validFrom);
+  validTo.setUTCFullYear(validTo.getUTCFullYear() + VALIDITY_YEARS);
+  return {
+    serial: serialFor(counter, validFrom.getUTCFullYear()),
+    type: wish.type,
+    status: wish.fileMissing ? "Caduco" : wish.status,
+    validFrom: validFrom.toISOString().replace(".000Z", "Z"),
+    validTo: validTo.toISOString().replace(".000Z", "Z"),
+    fileMissing: wish.fileMissing ?? false,
+    ...(wish.type === "SELLO" ? { branch: wish.branch ?? "Matriz" } : {}),
+  };
+}
+
+const BRANCHES = ["Matriz", "Sucursal 1", "Sucursal 2", "Sucursal Centro", "Sucursal Norte", "Facturacion"];
+
+/** A realistic mix: usually one current FIEL, sometimes an expired one, 0–3 SELLOs, rare revocations and pre-2010 serials. */
+export function generateCertificates(
+  random: Random,
+  counter: SerialCounter,
+  asOf: Date,
+  personType: "M" | "F",
+  foundedYear: number,
+): CertificateRecord[] {
+  const wishes: CertificateWish[] = [];
+  if (foundedYear < 2008 && chance(random, 0.05))
+    wishes.push({ type: "FIEL", status: "Caduco", fileMissing: true });
+  if (foundedYear < 2018 && chance(random, 0.3)) wishes.push({ type: "FIEL", status: "Caduco" });
+  if (chance(random, personType === "M" ? 0.95 : 0.85)) {
+    wishes.push({ type: "FIEL", status: chance(random, 0.02) ? "Revocado" : "Activo" });
+  }
+  const sellos =
+    personType === "M"
+      ? weighted(random, [
+          [0, 15],
+          [1, 45],
+          [2, 25],
+          [3, 15],
+        ] as const)
+      : weighted(random, [
+          [0, 40],
+          [1, 45],
+          [2, 15],
+        ] as const);
+  for (let i = 0; i < sellos; i++) {
+    const status: CertificateStatus = weighted(random, [
+      ["Activo", 80],
+      ["Caduco", 17],
+      ["Revocado", 3],
+    ] as const);
+    wishes.push({
+      type: "SELLO",
+      status: foundedYear >= 2022 ? "Activo" : status,
+      branch: pick(random, BRANCHES),
+    });
+  }
+  return wishes
+    .map((wish) => makeCertificate(random, counter, asOf, wish))
+    .sort((a, b) => (a.validFrom < b.validFrom ? 1 : -1));
+}

@@ -1,0 +1,99 @@
+import { buildCurp } from "../../mexico/build-curp.ts";
+import { buildIndividualRfc } from "../../mexico/build-rfc.ts";
+import { rfcCheckDigit } from "../../mexico/rfc-check-digit.ts";
+import { CURP_BORN_ABROAD, STATES } from "../../mexico/states.ts";
+import { chance, pick, type Random, randomDate, weighted } from "./random.ts";
+import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from "./spanish-names.ts";
+import type { PersonRecord, Sex } from "./types.ts";
+
+const RENAPO_STATUSES: readonly (readonly [string, number])[] = [
+  ["AN", 55],
+  ["RCN", 30],
+  ["RCC", 8],
+  ["CRA", 2],
+  ["AH", 2],
+  ["BD", 1.5],
+  ["BDA", 0.5],
+  ["BSU", 0.5],
+  ["BAP", 0.5],
+];
+
+const HOMOCLAVE_CHARS = "123456789ABCDEFGHIJKLMNPQRSTUVWXYZ";
+
+export type PersonSpec = {
+  names: string;
+  firstSurname: string;
+  secondSurname: string;
+  sex: Sex;
+  birthDate: Date;
+  birthEntity: string;
+  renapoStatus?: string;
+};
+
+/** Identifiers already handed out, so homonyms get another homoclave / differentiator like SAT and RENAPO do. */
+export type IdentifierRegistry = { rfcs: Set<string>; curps: Set<string> };
+
+export function uniqueRfc(rfc: string, used: Set<string>, random: Random): string {
+  let candidate = rfc;
+  while (used.has(candidate)) {
+    const base =
+      candidate.slice(0, -3) +
+      pick(random, HOMOCLAVE_CHARS.split("")) +
+      pick(random, HOMOCLAVE_CHARS.split(""));
+    candidate = base + rfcCheckDigit(base);
+  }
+  used.add(candidate);
+  return candidate;
+}
+
+/** Builds a person's RFC and CURP by the real rules; a CURP homonym gets the next differentiator and status AH. */
+export function personFromSpec(spec: PersonSpec, used: IdentifierRegistry, random: Random): PersonRecord {
+  const nameParts = { names: spec.names, firstSurname: spec.firstSurname, secondSurname: spec.secondSurname };
+  const rfc = uniqueRfc(buildIndividualRfc({ ...nameParts, birthDate: spec.birthDate }), used.rfcs, random);
+  let homonymIndex = 0;
+  let curp = buildCurp({ ...nameParts, birthDate: spec.birthDate, sex: spec.sex, entity: spec.birthEntity });
+  while (used.curps.has(curp)) {
+    homonymIndex += 1;
+    curp = buildCurp({
+      ...nameParts,
+      birthDate: spec.birthDate,
+      sex: spec.sex,
+      entity: spec.birthEntity,
+      homonymIndex,
+    });
+  }
+  used.curps.add(curp);
+  return {
+    rfc,
+    curp,
+    ...nameParts,
+    sex: spec.sex,
+    birthDate: spec.birthDate.toISOString().slice(0, 10),
+    birthEntity: spec.birthEntity,
+    renapoStatus: homonymIndex > 0 ? "AH" : (spec.renapoStatus ?? "AN"),
+  };
+}
+
+/** A random adult born in Mexico (3 % abroad), 1950–2004. */
+export function generatePerson(
+  random: Random,
+  used: IdentifierRegistry,
+  renapoStatus?: string,
+): PersonRecord {
+  const sex: Sex = chance(random, 0.5) ? "H" : "M";
+  const spec: PersonSpec = {
+    names: pick(random, sex === "H" ? MALE_NAMES : FEMALE_NAMES),
+    firstSurname: pick(random, SURNAMES),
+    secondSurname: chance(random, 0.03) ? "" : pick(random, SURNAMES),
+    sex,
+    birthDate: randomDate(random, new Date(Date.UTC(1950, 0, 1)), new Date(Date.UTC(2004, 11, 31))),
+    birthEntity: chance(random, 0.03) ? CURP_BORN_ABROAD : pick(random, STATES).curp,
+    renapoStatus: renapoStatus ?? weighted(random, RENAPO_STATUSES),
+  };
+  return personFromSpec(spec, used, random);
+}
+
+/** "NAMES FIRST SECOND", the way certificates and the padrón write an individual. */
+export function fullNameOf(person: Pick<PersonRecord, "names" | "firstSurname" | "secondSurname">): string {
+  return [person.names, person.firstSurname, person.secondSurname].filter((part) => part !== "").join(" ");
+}

@@ -1,0 +1,118 @@
+import { registryNameKey } from "../../mexico/compare-names.ts";
+import { companyTaxpayer, individualTaxpayer } from "./build-taxpayer.ts";
+import { generateCertificates, type SerialCounter } from "./generate-certificates.ts";
+import { generateCompanyName } from "./generate-company-name.ts";
+import { generateListMemberships } from "./generate-list-memberships.ts";
+import { generatePerson, type IdentifierRegistry } from "./generate-person.ts";
+import { ensurePostalCodes, generatePostalCatalog } from "./generate-postal-catalog.ts";
+import { chance, createRng, pick, randomDate, weighted } from "./random.ts";
+import { buildScenarioTaxpayers } from "./scenario-taxpayers.ts";
+import type { PersonRecord, Population, Taxpayer } from "./types.ts";
+
+export type PopulationOptions = { seed: number; size: number };
+
+export const DEFAULT_POPULATION_SIZE = 20_000;
+/** Certificate statuses and list dates are computed as of this fixed day, so answers never drift. */
+export const POPULATION_AS_OF = new Date(Date.UTC(2026, 9, 1));
+
+const COMPANY_SHARE = 0.6;
+
+/** Deterministic from `{ seed, size }`: the scenario taxpayers first, then random ones up to `size`. */
+export function generatePopulation(options: PopulationOptions): Population {
+  const random = createRng(`padron-sandbox:${options.seed}`);
+  const asOf = POPULATION_AS_OF;
+  const used: IdentifierRegistry = { rfcs: new Set(), curps: new Set() };
+  const counter: SerialCounter = { next: 0 };
+  const postalCatalog = generatePostalCatalog(random);
+  const scenarioSet = buildScenarioTaxpayers(random, used, counter, asOf);
+  ensurePostalCodes(postalCatalog, scenarioSet.zips);
+
+  const taxpayers: Taxpayer[] = [...scenarioSet.taxpayers];
+  const usedNames = new Set(taxpayers.map((t) => t.padronName));
+  const randomNames: string[] = [];
+  while (taxpayers.length < options.size) {
+    const zip = pick(random, postalCatalog.codes);
+    let taxpayer: Taxpayer;
+    if (chance(random, COMPANY_SHARE)) {
+      const { baseName, legalForm } = generateCompanyName(random, usedNames, randomNames);
+      const incorporationDate = randomDate(
+        random,
+        new Date(Date.UTC(1960, 0, 1)),
+        new Date(Date.UTC(2025, 11, 31)),
+      );
+      const folios = weighted(random, [
+        [0, 10],
+        [1, 65],
+        [2, 18],
+        [3, 7],
+      ] as const);
+      taxpayer = companyTaxpayer(
+        {
+          baseName,
+          legalForm,
+          incorporationDate,
+          zip,
+          legalRepresentative: generatePerson(random, used),
+          registryFolioCount: folios,
+          registryUnsupportedOnly: folios > 0 && chance(random, 0.05),
+        },
+        used,
+        random,
+      );
+    } else {
+      taxpayer = individualTaxpayer(generatePerson(random, used), {
+        zip,
+        certificatesCarryCurp: !chance(random, 0.03),
+      });
+    }
+    taxpayer.certificates = generateCertificates(
+      random,
+      counter,
+      asOf,
+      taxpayer.personType,
+      Number(taxpayer.foundedOn.slice(0, 4)),
+    );
+    taxpayer.lists = generateListMemberships(random, taxpayer);
+    if (chance(random, 0.005)) taxpayer.padronStatus = "cancelado";
+    taxpayers.push(taxpayer);
+  }
+  return indexPopulation({ ...options, asOf, taxpayers, postalCatalog, scenarioSet });
+}
+
+function indexPopulation(input: {
+  seed: number;
+  size: number;
+  asOf: Date;
+  taxpayers: Taxpayer[];
+  postalCatalog: Population["postalCatalog"];
+  scenarioSet: ReturnType<typeof buildScenarioTaxpayers>;
+}): Population {
+  const byRfc = new Map<string, Taxpayer>();
+  const personsByCurp = new Map<string, PersonRecord>();
+  const bySerial: Population["bySerial"] = new Map();
+  const byRegistryName = new Map<string, Taxpayer[]>();
+  for (const taxpayer of input.taxpayers) {
+    byRfc.set(taxpayer.rfc, taxpayer);
+    const person = taxpayer.person ?? taxpayer.legalRepresentative;
+    if (person) personsByCurp.set(person.curp, person);
+    for (const certificate of taxpayer.certificates)
+      bySerial.set(certificate.serial, { taxpayer, certificate });
+    if (taxpayer.personType === "M" && taxpayer.registryFolioCount > 0) {
+      const key = registryNameKey(taxpayer.name);
+      byRegistryName.set(key, [...(byRegistryName.get(key) ?? []), taxpayer]);
+    }
+  }
+  return {
+    seed: input.seed,
+    size: input.size,
+    asOf: input.asOf,
+    taxpayers: input.taxpayers,
+    byRfc,
+    personsByCurp,
+    bySerial,
+    byRegistryName,
+    postalCatalog: input.postalCatalog,
+    magicFaults: input.scenarioSet.magicFaults,
+    scenarios: input.scenarioSet.scenarios,
+  };
+}

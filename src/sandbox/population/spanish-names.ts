@@ -1,0 +1,109 @@
+/** Word lists for synthetic but realistic Mexican names. Data only. */
+function words(text: string): readonly string[] {
+  return text
+    .trim()
+    .split(/\s*,\s*/)
+    .map((word) => word.replace(/\s+/g, " "));
+}
+
+export const MALE_NAMES = words(`
+  JOSE, JUAN, LUIS, CARLOS, JORGE, MIGUEL ANGEL, FRANCISCO, ALEJANDRO, ANTONIO, ROBERTO, FERNANDO, RICARDO,
+  EDUARDO, JAVIER, DAVID, DANIEL, RAUL, SERGIO, ARTURO, MARIO, PEDRO, MANUEL, ENRIQUE, VICTOR HUGO, OSCAR,
+  HECTOR, RAFAEL, ALBERTO, GUILLERMO, SALVADOR, ARMANDO, JESUS, JOSE LUIS, JUAN CARLOS, JOSE ANTONIO, GERARDO,
+  RAMON, ALFREDO, ERNESTO, RODRIGO, GUSTAVO, IGNACIO, ANDRES, PABLO, DIEGO, EMILIO, SANTIAGO, MATEO, LEONARDO,
+  SEBASTIAN, ADRIAN, IVAN, HUGO, CESAR, ALFONSO, OCTAVIO, ABRAHAM, ISMAEL, AGUSTIN, JOAQUIN, TOMAS, RUBEN,
+  FELIPE, MAURICIO, RENE, GABRIEL, JULIO CESAR, ULISES, EFRAIN, NICOLAS, HUMBERTO, ROGELIO, CUAUHTEMOC, BENITO
+`);
+
+export const FEMALE_NAMES = words(`
+  MARIA, GUADALUPE, MARIA GUADALUPE, JUANA, MARGARITA, VERONICA, ELIZABETH, LETICIA, ROSA MARIA, PATRICIA,
+  GABRIELA, ALEJANDRA, ADRIANA, ANA MARIA, CLAUDIA, SILVIA, LAURA, MONICA, MARTHA, LUCIA, SOFIA, VALENTINA,
+  XIMENA, REGINA, CAMILA, FERNANDA, DANIELA, ANDREA, MARIANA, PAULINA, KARLA, ROCIO, YOLANDA, NORMA, TERESA,
+  ISABEL, BEATRIZ, CAROLINA, ESTHER, GLORIA, IRMA, JOSEFINA, LOURDES, MARIA JOSE, ARACELI, BRENDA, DIANA,
+  ERIKA, FABIOLA, GRISELDA, ITZEL, JIMENA, LORENA, MIRIAM, NANCY, OLGA, PILAR, RAQUEL, SANDRA, TANIA, ZOE,
+  ANA PAULA, ARELI, CITLALI, XOCHITL, AZUCENA, NAYELI, DULCE MARIA, ESPERANZA, CONCEPCION, ROSARIO, AMPARO
+`);
+
+export const SURNAMES = words(`
+  HERNANDEZ, GARCIA, MARTINEZ, LOPEZ, GONZALEZ, PEREZ, RODRIGUEZ, SANCHEZ, RAMIREZ, CRUZ, FLORES, GOMEZ,
+  MORALES, VAZQUEZ, REYES, JIMENEZ, TORRES, DIAZ, GUTIERREZ, RUIZ, MENDOZA, AGUILAR, ORTIZ, MORENO, CASTILLO,
+  ROMERO, ALVAREZ, MENDEZ, CHAVEZ, RIVERA, JUAREZ, RAMOS, DOMINGUEZ, HERRERA, MEDINA, CASTRO, VARGAS, GUZMAN,
+  VELAZQUEZ, MUÑOZ, ROJAS, CONTRERAS, SALAZAR, LUNA, ORTEGA, SANTIAGO, GUERRERO, ESTRADA, BAUTISTA, CORTES,
+  SOTO, ALVARADO, ESPINOZA, LARA, AVILA, RIOS, CERVANTES, SILVA, DELGADO, VEGA, MARQUEZ, SANDOVAL, FERNANDEZ,
+  LEON, CARRILLO, MEJIA, SOLIS, NUÑEZ, ROSAS, IBARRA, VALDEZ, CAMACHO, OROZCO, NAVARRO, PEÑA, ACOSTA, MIRANDA,
+  TREJO, ZAMORA, BECERRA, CABRERA, ESCOBAR, FIGUEROA, GALLEGOS, IBAÑEZ, LOZANO, MALDONADO, OCHOA, PACHECO,
+  QUINTERO, RANGEL, SERRANO, TAPIA, URIBE, VILLANUEVA, YAÑEZ, ZAVALA, DE LA CRUZ, DEL ANGEL, DE LEON, MONTES
+  DE OCA, CORDOVA, PALACIOS, BARRERA, CISNEROS, ARELLANO, BRISEÑO, CASTAÑEDA, OLVERA, PADILLA, VILLEGAS
+`);
+
+export const COMPANY_ACTIVITIES = words(`
+  GRUPO, COMERCIALIZADORA, CONSTRUCTORA, DISTRIBUIDORA, SERVICIOS, INMOBILIARIA, TRANSPORTES, CONSULTORIA,
+  ALIMENTOS, FARMACIAS, AGROINDUSTRIAS, TECNOLOGIA, LOGISTICA, PROMOTORA, DESARROLLADORA, IMPORTADORA,
+  EXPORTADORA, FABRICACIONES, MAQUILADORA, TEXTILES, PLASTICOS, ACEROS, MATERIALES, ABARROTES, AUTOPARTES,
+  CONSULTORES, ASESORES, OPERADORA, ADMINISTRADORA, EDIFICACIONES, PROYECTOS, SOLUCIONES, INGENIERIA,
+  LABORATORIOS, EMPACADORA, PANIFICADORA, MUEBLERIA, FERRETERA, REFACCIONARIA, TURISMO, HOTELERA, CLINICA,
+  COLEGIO, ESCUELA, UNIVERSIDAD, ARRENDADORA, FINANCIERA, SEGURIDAD PRIVADA, MANTENIMIENTO, PUBLICIDAD
+`);
+
+export const COMPANY_CORES = words(`
+  DEL NORTE, DEL BAJIO, DEL PACIFICO, DEL GOLFO, DEL SURESTE, DE OCCIDENTE, DEL CENTRO, AZTECA, MAYA, OLMECA,
+  TOLTECA, MIXTECA, HUASTECA, SIERRA MADRE, ALTIPLANO, ANAHUAC, TENOCHTITLAN, CUAUHTEMOC, MONTE ALBAN, TULUM,
+  PALENQUE, POPOCATEPETL, CITLALTEPETL, NEVADO, LAGUNA, BAHIA, PENINSULAR, FRONTERIZA, METROPOLITANA,
+  INTEGRAL, INDUSTRIAL, COMERCIAL, EMPRESARIAL, INTERNACIONAL, NACIONAL, REGIONAL, MODERNA, GLOBAL, ALFA,
+  OMEGA, DELTA, SIGMA, CENTAURO, PEGASO, AGUILA REAL, JAGUAR, QUETZAL, COLIBRI, NOPAL, MAGUEY, AGAVE, CACAO,
+  VAINILLA, OBSIDIANA, JADE, TURQUESA, PLATA, COBRE, CANTERA, TALAVERA, CHAPULTEPEC, XOCHIMILCO, COYOACAN,
+  ESPAÑOLA, MONTAÑA, CAÑADA, PEÑASCO
+`);
+
+/** Legal forms as certificate subjects write them (no dots), with weights. */
+export const LEGAL_FORMS: readonly (readonly [string, number])[] = [
+  ["SA DE CV", 55],
+  ["S DE RL DE CV", 14],
+  ["SC", 8],
+  ["SAPI DE CV", 7],
+  ["AC", 5],
+  ["SAS DE CV", 5],
+  ["SA", 3],
+  ["SAPI DE CV SOFOM ENR", 2],
+  ["SPR DE RL", 1],
+];
+
+/** How contributor lists spell a legal form (69-B uses dots and a comma before it). */
+export const DOTTED_LEGAL_FORMS: Readonly<Record<string, string>> = {
+  "SA DE CV": "S.A. DE C.V.",
+  "S DE RL DE CV": "S. DE R.L. DE C.V.",
+  SC: "S.C.",
+  "SAPI DE CV": "S.A.P.I. DE C.V.",
+  AC: "A.C.",
+  "SAS DE CV": "S.A.S. DE C.V.",
+  SA: "S.A.",
+  "SAPI DE CV SOFOM ENR": "S.A.P.I. DE C.V., SOFOM, E.N.R.",
+  "SPR DE RL": "S.P.R. DE R.L.",
+};
+
+export const SETTLEMENT_NAMES = words(`
+  Centro, San Ángel, Axotla, Del Valle, Roma Norte, Condesa, Jardines del Bosque, Las Águilas, Lomas Verdes,
+  Santa María, San José, San Miguel, San Pedro, Guadalupe, La Joya, El Mirador, Las Palmas, Los Pinos, El Rosario,
+  Loma Bonita, Villa de las Flores, Campestre, Industrial, Obrera, Moderna, Reforma, Hidalgo, Juárez, Morelos,
+  Benito Juárez, Emiliano Zapata, Francisco Villa, Lázaro Cárdenas, Independencia, Revolución, La Esperanza,
+  El Paraíso, Bugambilias, Las Fuentes, Arboledas, Valle Dorado, Residencial del Parque, Fraccionamiento Los Olivos,
+  Ejido San Isidro, Rancho Nuevo, La Cañada, Peñuelas, Barrio de Santiago, Tlacopac, Chimalistac, Xoco, Nápoles
+`);
+
+export const SETTLEMENT_TYPES: readonly (readonly [string, string])[] = [
+  ["Colonia", "09"],
+  ["Fraccionamiento", "21"],
+  ["Barrio", "02"],
+  ["Pueblo", "28"],
+  ["Ejido", "15"],
+  ["Unidad habitacional", "31"],
+  ["Ranchería", "29"],
+];
+
+export const MUNICIPALITY_NAMES = words(`
+  Centro, San Juan Bautista, Santa María del Oro, Villa Hidalgo, San Pedro, Guadalupe, Juárez, Benito Juárez,
+  Ocampo, Morelos, Zaragoza, Allende, Matamoros, Tepatitlán, San Andrés, Santiago, Santa Catarina, Jesús María,
+  Apaseo el Alto, Ixtlahuaca, Tlalnepantla, Atlixco, Tehuacán, Cosamaloapan, Pánuco, Tamazunchale, Ciudad Valles,
+  Comalcalco, Cunduacán, Tizimín, Valladolid, Fresnillo, Jerez, Sombrerete, Zamora, Uruapan, Pátzcuaro, Taxco,
+  Iguala, Tlapa, Huejutla, Tulancingo, Tizayuca, Salamanca, Irapuato, Celaya, Lagos de Moreno, Ameca, Cihuatlán
+`);

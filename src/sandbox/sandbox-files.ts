@@ -1,0 +1,77 @@
+import { createHash } from "node:crypto";
+import { certificateSpecFor } from "./certificate-spec-for.ts";
+import type { SandboxCa } from "./formats/certificate-authority.ts";
+import { issueSatCertificate } from "./formats/issue-certificate.ts";
+import { writeListFile } from "./formats/list-files.ts";
+import { writeSepomexCatalog } from "./formats/sepomex.ts";
+import { buildListRows } from "./population/build-list-rows.ts";
+import type { Population } from "./population/types.ts";
+
+export type StaticFile = { bytes: Buffer; etag: string; lastModified: Date };
+
+const DAY = 86_400_000;
+const MAX_CACHED_CERTIFICATES = 10_000;
+
+/** Server-side dates of the published files, before the population's reference day (research §1.2 cadence). */
+function publicationDates(
+  population: Population,
+  article: string,
+): { contentDate: Date; lastModified: Date } {
+  const asOf = population.asOf.getTime();
+  if (article === "69")
+    return { contentDate: new Date(asOf - 3 * DAY), lastModified: new Date(asOf - 3 * DAY + 61_200_000) };
+  return { contentDate: new Date(asOf - 31 * DAY), lastModified: new Date(asOf - 14 * DAY + 82_773_000) };
+}
+
+function staticFile(bytes: Buffer, lastModified: Date): StaticFile {
+  return { bytes, etag: `"${createHash("sha1").update(bytes).digest("hex")}"`, lastModified };
+}
+
+/** The bytes the sandbox serves, built on first request and kept (same population → same bytes). */
+export type SandboxFiles = {
+  listFile(file: string, article: string): StaticFile;
+  postalCatalog(): StaticFile;
+  /** DER, or null when the serial is unknown or its file is "missing" from the store. */
+  certificate(serial: string): Promise<Uint8Array | null>;
+};
+
+export function createSandboxFiles(population: Population, ca: Promise<SandboxCa>): SandboxFiles {
+  const lists = new Map<string, StaticFile>();
+  let catalog: StaticFile | undefined;
+  const certificates = new Map<string, Promise<Uint8Array>>();
+  return {
+    listFile(file, article) {
+      let cached = lists.get(file);
+      if (!cached) {
+        const { contentDate, lastModified } = publicationDates(population, article);
+        cached = staticFile(
+          writeListFile(file, buildListRows(population, file), { contentDate }),
+          lastModified,
+        );
+        lists.set(file, cached);
+      }
+      return cached;
+    },
+    postalCatalog() {
+      catalog ??= staticFile(
+        writeSepomexCatalog(population.postalCatalog.rows),
+        new Date(population.asOf.getTime() - 20 * DAY),
+      );
+      return catalog;
+    },
+    async certificate(serial) {
+      const found = population.bySerial.get(serial);
+      if (!found || found.certificate.fileMissing) return null;
+      let der = certificates.get(serial);
+      if (!der) {
+        if (certificates.size >= MAX_CACHED_CERTIFICATES)
+          certificates.delete(certificates.keys().next().value as string);
+        der = ca.then((authority) =>
+          issueSatCertificate(authority, certificateSpecFor(found.taxpayer, found.certificate)),
+        );
+        certificates.set(serial, der);
+      }
+      return der;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import { createFaultPlan } from "./chaos/fault-plan.ts";
+import { createRng } from "./chaos/rng.ts";
+import { createSandboxCa } from "./formats/certificate-authority.ts";
+import { DEFAULT_POPULATION_SIZE, generatePopulation } from "./population/generate-population.ts";
+import type { Population } from "./population/types.ts";
+import { registerCertificateRoutes } from "./routes/certificate-routes.ts";
+import { registerControlRoutes } from "./routes/control-routes.ts";
+import { registerIdentityRoutes } from "./routes/identity-routes.ts";
+import { registerPadronRoutes } from "./routes/padron-routes.ts";
+import { registerPublicFileRoutes } from "./routes/public-file-routes.ts";
+import { createSandboxFiles } from "./sandbox-files.ts";
+import type { SimulationContext } from "./simulate-upstream.ts";
+import { createUpstreamStats } from "./upstream-stats.ts";
+
+export type SandboxOptions = {
+  seed?: number;
+  size?: number;
+  /** Multiplies every simulated latency; 0 answers at once. */
+  timeScale?: number;
+  /** Longest a "timeout" fault holds a connection (default 120 s). */
+  maxHoldMs?: number;
+};
+
+export type SandboxRoutesOptions = { population: Population; timeScale: number; maxHoldMs?: number };
+
+/** Every sandbox route, as a Fastify plugin: mount it at the root or under a prefix (`/sandbox`). */
+export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutesOptions): Promise<void> {
+  const ctx: SimulationContext = {
+    population: options.population,
+    faults: createFaultPlan(),
+    stats: createUpstreamStats(),
+    rng: createRng(`runtime:${options.population.seed}`),
+    timeScale: options.timeScale,
+    maxHoldMs: options.maxHoldMs ?? 120_000,
+  };
+  const files = createSandboxFiles(options.population, createSandboxCa());
+  registerPublicFileRoutes(app, ctx, files);
+  registerCertificateRoutes(app, ctx, files);
+  registerPadronRoutes(app, ctx);
+  registerIdentityRoutes(app, ctx);
+  registerControlRoutes(app, ctx);
+}
+
+/** Generates the population and builds the sandbox app (not listening; tests use app.inject or listen). */
+export async function buildSandbox(
+  options: SandboxOptions = {},
+): Promise<{ app: FastifyInstance; population: Population }> {
+  const population = generatePopulation({
+    seed: options.seed ?? 1,
+    size: options.size ?? DEFAULT_POPULATION_SIZE,
+  });
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  await app.register(sandboxRoutes, {
+    population,
+    timeScale: options.timeScale ?? 1,
+    maxHoldMs: options.maxHoldMs,
+  });
+  return { app, population };
+}
+
+export type RunningSandbox = {
+  url: string;
+  population: Population;
+  app: FastifyInstance;
+  close(): Promise<void>;
+};
+
+/** Builds and listens (port 0 = a free port); `url` has no trailing slash. */
+export async function startSandbox(
+  options: SandboxOptions & { port?: number; host?: string } = {},
+): Promise<RunningSandbox> {
+  const { app, population } = await buildSandbox(options);
+  const host = options.host ?? "127.0.0.1";
+  await app.listen({ port: options.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  const urlHost = host.includes(":") ? `[${host}]` : host;
+  return { url: `http://${urlHost}:${port}`, population, app, close: () => app.close() };
+}

@@ -1,0 +1,18 @@
+import type { UpstreamResult } from "../result.ts";
+
+export type CertificateKind = "FIEL" | "SELLO";
+export type CertificateStatus = "Activo" | "Caduco" | "Revocado";
+
+/** One certificate SAT lists for an RFC; times are ISO 8601 UTC (`…Z`). */
+export type CertificateListing = {
+  serial: string;
+  type: CertificateKind;
+  status: CertificateStatus;
+  validFromUtc: string;
+  validToUtc: string;
+};
+
+export type CertificateSearchPort = {
+  /** Newest first, as the source lists them; an RFC without certificates is an empty list. Cached. */
+  searchByRfc(rfc: string, signal?: AbortSignal): Promise<UpstreamResult<CertificateListing[]>>;
+};

@@ -1,0 +1,185 @@
+import type { Config } from "../config.ts";
+import { createAnswerCache } from "./answer-cache.ts";
+import { createCertificateFilesClient } from "./certificate-files/create-certificate-files-client.ts";
+import { createCertificateSearchClient } from "./certificate-search/create-certificate-search-client.ts";
+import { createCommerceRegistryClient } from "./commerce-registry/create-commerce-registry-client.ts";
+import { createPadronClient } from "./padron/create-padron-client.ts";
+import { createPostalCatalogClient } from "./postal-catalog/create-postal-catalog-client.ts";
+import { createRenapoClient } from "./renapo/create-renapo-client.ts";
+import { type CallerSettings, createUpstreamCaller, type UpstreamCaller } from "./upstream-caller.ts";
+import type { UpstreamMode, Upstreams } from "./upstreams.ts";
+
+export type UpstreamsConfig = Pick<
+  Config,
+  | "padronValidationUrl"
+  | "certificateSearchUrl"
+  | "certificateFilesUrl"
+  | "renapoUrl"
+  | "commerceRegistryUrl"
+  | "padronTimeoutMs"
+  | "padronConcurrency"
+  | "padronCacheTtlSeconds"
+  | "certificateSearchTimeoutMs"
+  | "certificateSearchConcurrency"
+  | "certificateSearchCacheTtlSeconds"
+  | "certificateFilesTimeoutMs"
+  | "certificateFilesConcurrency"
+  | "certificateFilesCacheTtlSeconds"
+  | "renapoTimeoutMs"
+  | "renapoConcurrency"
+  | "renapoCacheTtlSeconds"
+  | "commerceRegistryTimeoutMs"
+  | "commerceRegistryConcurrency"
+  | "commerceRegistryCacheTtlSeconds"
+  | "postalCatalogTimeoutMs"
+  | "upstreamRetries"
+  | "upstreamRetryDelayMs"
+  | "upstreamBreakerFailures"
+  | "upstreamBreakerCooldownMs"
+  | "upstreamQueueLimit"
+  | "upstreamCacheEntries"
+>;
+
+export type UpstreamsOptions = {
+  config: UpstreamsConfig;
+  /** Root of the sandbox (`http://127.0.0.1:8081`, no trailing slash); null: test mode is unavailable. */
+  sandboxUrl: string | null;
+  /** Clock of the answer caches (epoch ms). */
+  now?: () => number;
+};
+
+export type UpstreamRegistry = {
+  forMode(mode: UpstreamMode): Upstreams;
+  /** Closes every connection pool. */
+  close(): Promise<void>;
+};
+
+type Endpoints = Record<
+  "padron" | "certificateSearch" | "certificateFiles" | "renapo" | "commerceRegistry" | "postalCatalog",
+  string
+>;
+
+function sandboxEndpoints(root: string | null): Endpoints {
+  const at = (path: string) => (root ? `${root.replace(/\/+$/, "")}${path}` : "");
+  return {
+    padron: at("/padron/validate"),
+    certificateSearch: at("/certificates"),
+    certificateFiles: at("/rccf/"),
+    renapo: at("/renapo/curp"),
+    commerceRegistry: at("/registry/search"),
+    postalCatalog: at("/sepomex/CPdescarga.txt"),
+  };
+}
+
+function liveEndpoints(config: UpstreamsConfig): Endpoints {
+  return {
+    padron: config.padronValidationUrl,
+    certificateSearch: config.certificateSearchUrl,
+    certificateFiles: config.certificateFilesUrl,
+    renapo: config.renapoUrl,
+    commerceRegistry: config.commerceRegistryUrl,
+    // SEPOMEX's export is a captcha-free but stateful ASP.NET form: live operators import the file.
+    postalCatalog: "",
+  };
+}
+
+/** Each mode gets its own pools, bulkheads and caches; breakers guard live sources only (see below). */
+export function createUpstreams(options: UpstreamsOptions): UpstreamRegistry {
+  const modes = new Map<UpstreamMode, { upstreams: Upstreams; callers: UpstreamCaller[] }>();
+  const build = (mode: UpstreamMode) => {
+    const endpoints = mode === "test" ? sandboxEndpoints(options.sandboxUrl) : liveEndpoints(options.config);
+    return buildUpstreams(options.config, endpoints, mode === "test", options.now ?? Date.now);
+  };
+  return {
+    forMode(mode) {
+      let entry = modes.get(mode);
+      if (!entry) {
+        entry = build(mode);
+        modes.set(mode, entry);
+      }
+      return entry.upstreams;
+    },
+    async close() {
+      const callers = [...modes.values()].flatMap((entry) => entry.callers);
+      modes.clear();
+      await Promise.all(callers.map((caller) => caller.close()));
+    },
+  };
+}
+
+function buildUpstreams(config: UpstreamsConfig, endpoints: Endpoints, sandbox: boolean, now: () => number) {
+  const callers: UpstreamCaller[] = [];
+  const shared = {
+    retries: config.upstreamRetries,
+    retryDelayMs: config.upstreamRetryDelayMs,
+    // Sandbox failures are on purpose (magic identifiers): one customer's failure scenario must not
+    // open a breaker shared with every other sandbox key.
+    breakerFailures: sandbox ? 0 : config.upstreamBreakerFailures,
+    breakerCooldownMs: config.upstreamBreakerCooldownMs,
+    queueLimit: config.upstreamQueueLimit,
+    // Every source is a read. The padrón POST only asks questions: resending it changes nothing at SAT.
+    idempotent: true,
+    maxBodyBytes: 16 * 1024 * 1024,
+  };
+  const connect = <E extends object>(
+    url: string,
+    settings: Partial<CallerSettings> & Pick<CallerSettings, "timeoutMs" | "concurrency">,
+    extra: E,
+  ) => {
+    if (url === "") return null;
+    const caller = createUpstreamCaller({ ...shared, ...settings });
+    callers.push(caller);
+    return { url, caller, ...extra };
+  };
+  const cache = <V>(ttlSeconds: number) =>
+    createAnswerCache<V>({ ttlMs: ttlSeconds * 1000, maxEntries: config.upstreamCacheEntries, now });
+  const upstreams: Upstreams = {
+    padron: createPadronClient(
+      connect(
+        endpoints.padron,
+        { timeoutMs: config.padronTimeoutMs, concurrency: config.padronConcurrency },
+        {
+          cache: cache(config.padronCacheTtlSeconds),
+        },
+      ),
+    ),
+    certificateSearch: createCertificateSearchClient(
+      connect(
+        endpoints.certificateSearch,
+        { timeoutMs: config.certificateSearchTimeoutMs, concurrency: config.certificateSearchConcurrency },
+        { cache: cache(config.certificateSearchCacheTtlSeconds) },
+      ),
+    ),
+    certificateFiles: createCertificateFilesClient(
+      connect(
+        endpoints.certificateFiles,
+        { timeoutMs: config.certificateFilesTimeoutMs, concurrency: config.certificateFilesConcurrency },
+        { cache: cache(config.certificateFilesCacheTtlSeconds) },
+      ),
+    ),
+    renapo: createRenapoClient(
+      connect(
+        endpoints.renapo,
+        { timeoutMs: config.renapoTimeoutMs, concurrency: config.renapoConcurrency },
+        {
+          cache: cache(config.renapoCacheTtlSeconds),
+        },
+      ),
+    ),
+    commerceRegistry: createCommerceRegistryClient(
+      connect(
+        endpoints.commerceRegistry,
+        { timeoutMs: config.commerceRegistryTimeoutMs, concurrency: config.commerceRegistryConcurrency },
+        { cache: cache(config.commerceRegistryCacheTtlSeconds) },
+      ),
+    ),
+    postalCatalog: createPostalCatalogClient(
+      connect(
+        endpoints.postalCatalog,
+        { timeoutMs: config.postalCatalogTimeoutMs, concurrency: 1, maxBodyBytes: 64 * 1024 * 1024 },
+        {},
+      ),
+    ),
+  };
+  return { upstreams, callers };
+}

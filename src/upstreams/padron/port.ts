@@ -1,0 +1,26 @@
+import type { UpstreamResult } from "../result.ts";
+
+/** SAT's padrón validation: RFC alone, or RFC + name + postal code (research §4). */
+export type PadronQuery = { rfc: string; name: string; zip: string };
+
+export type PadronOutcome =
+  | "valid"
+  | "not_registered"
+  | "invalid_structure"
+  | "name_mismatch"
+  | "zip_mismatch"
+  /** A legend SAT has not been seen to use; `legend` carries it verbatim. */
+  | "unrecognized";
+
+export type PadronVerdict = PadronQuery & { outcome: PadronOutcome; legend: string };
+
+export const PADRON_MAX_RECORDS = 5000;
+
+export type PadronPort = {
+  /** Up to 5,000 records in one upstream call, verdicts in the order given; not cached. */
+  validate(records: readonly PadronQuery[], signal?: AbortSignal): Promise<UpstreamResult<PadronVerdict[]>>;
+  /** The RFC-only check (empty name and zip); cached. */
+  checkRfc(rfc: string, signal?: AbortSignal): Promise<UpstreamResult<PadronVerdict>>;
+  /** One RFC + name + zip record; cached. */
+  checkRecord(record: PadronQuery, signal?: AbortSignal): Promise<UpstreamResult<PadronVerdict>>;
+};

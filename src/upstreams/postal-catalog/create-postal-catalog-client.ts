@@ -1,0 +1,22 @@
+import { ok, unavailable } from "../result.ts";
+import type { UpstreamCaller } from "../upstream-caller.ts";
+import { UpstreamFailure } from "../upstream-failure.ts";
+import { parseSepomexCatalog } from "./parse-sepomex-catalog.ts";
+import type { PostalCatalogPort } from "./port.ts";
+
+export type PostalCatalogConnection = { url: string; caller: UpstreamCaller };
+
+/** GET the CPdescarga.txt file; not cached (the postal-codes module stores what it imports). */
+export function createPostalCatalogClient(connection: PostalCatalogConnection | null): PostalCatalogPort {
+  return {
+    async download(signal) {
+      if (!connection) return unavailable("not_configured");
+      const { url, caller } = connection;
+      return caller.call(signal, async (send) => {
+        const answer = await send({ url });
+        if (answer.statusCode === 404) throw new UpstreamFailure("http_error", "HTTP 404", false);
+        return ok(parseSepomexCatalog(answer.body));
+      });
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { BrokenCircuitError, BulkheadRejectedError, type IPolicy, isBrokenCircuitError } from "cockatiel";
+import { Agent } from "undici";
+import { buildPolicy, type PolicySettings } from "./build-policy.ts";
+import { type NotFound, type Ok, type Unavailable, unavailable } from "./result.ts";
+import { type HttpAnswer, type SendOptions, sendRequest } from "./send-request.ts";
+import { CallerAborted, UpstreamFailure } from "./upstream-failure.ts";
+
+export type CallerSettings = PolicySettings & { idempotent: boolean; maxBodyBytes: number };
+
+type Send = (
+  request: Omit<SendOptions, "agent" | "signal" | "callerSignal" | "maxBodyBytes">,
+) => Promise<HttpAnswer>;
+
+/** One upstream in one mode: a pooled connection agent and its policies. */
+export type UpstreamCaller = {
+  /** Runs `attempt` under the policies; never throws, answers "unavailable" for any trouble. */
+  call<R extends Ok<unknown> | NotFound>(
+    signal: AbortSignal | undefined,
+    attempt: (send: Send) => Promise<R>,
+  ): Promise<R | Unavailable>;
+  close(): Promise<void>;
+};
+
+export function createUpstreamCaller(settings: CallerSettings): UpstreamCaller {
+  const agent = new Agent({
+    connections: settings.concurrency,
+    headersTimeout: settings.timeoutMs,
+    bodyTimeout: settings.timeoutMs,
+    connectTimeout: Math.min(settings.timeoutMs, 10_000),
+  });
+  const policy: IPolicy = buildPolicy(settings, settings.idempotent);
+  return {
+    async call(signal, attempt) {
+      const callerSignal = signal ?? new AbortController().signal;
+      if (callerSignal.aborted) return unavailable("aborted");
+      const run = policy.execute(
+        ({ signal: attemptSignal }) =>
+          attempt((request) =>
+            sendRequest({
+              ...request,
+              agent,
+              signal: attemptSignal,
+              callerSignal,
+              maxBodyBytes: settings.maxBodyBytes,
+            }),
+          ),
+        callerSignal,
+      );
+      // A call still waiting for a bulkhead slot must answer as soon as its caller gives up.
+      return Promise.race([run.catch(toUnavailable), abortedAnswer(callerSignal, run)]);
+    },
+    close: () => agent.close(),
+  };
+}
+
+function abortedAnswer(signal: AbortSignal, run: Promise<unknown>): Promise<Unavailable> {
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(unavailable("aborted"));
+    signal.addEventListener("abort", onAbort, { once: true });
+    run.finally(() => signal.removeEventListener("abort", onAbort)).catch(() => undefined);
+  });
+}
+
+function toUnavailable(error: unknown): Unavailable {
+  if (error instanceof UpstreamFailure) return unavailable(error.reason, error.message);
+  if (error instanceof CallerAborted) return unavailable("aborted");
+  if (error instanceof BrokenCircuitError || isBrokenCircuitError(error)) return unavailable("circuit_open");
+  if (error instanceof BulkheadRejectedError) return unavailable("overloaded");
+  if (error instanceof Error && error.name === "TaskCancelledError") return unavailable("aborted");
+  // A bug in a mapping must not become a 500 for an upstream answer; it is reported as malformed.
+  return unavailable("malformed", error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,89 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { registryNameKey, samePadronName, sameRegistryName } from "../../src/mexico/compare-names.ts";
+import { legalEntitySuffixOf, stripLegalEntitySuffix } from "../../src/mexico/legal-entity-suffixes.ts";
+import { nameWithoutPunctuation, normalizeName } from "../../src/mexico/normalize-name.ts";
+import { stateOfPostalCode } from "../../src/mexico/postal-code-state.ts";
+import { CURP_ENTITY_CODES, STATES } from "../../src/mexico/states.ts";
+
+describe("name normalization", () => {
+  it("upper-cases, removes accents, keeps Ñ and &, collapses spacing", () => {
+    assert.equal(normalizeName("  José   Ñúñez & Hijos  "), "JOSE ÑUÑEZ & HIJOS");
+    assert.equal(
+      normalizeName("Asesores en Avalúos y Activos, S.A. de C.V."),
+      "ASESORES EN AVALUOS Y ACTIVOS, S.A. DE C.V.",
+    );
+    assert.equal(normalizeName("N\u0303andu"), "ÑANDU");
+    assert.equal(normalizeName("Müller\tGüemes"), "MULLER GUEMES");
+  });
+  it("can drop punctuation", () => {
+    assert.equal(nameWithoutPunctuation("“A&L CONSULTORES”, S.C."), "A&L CONSULTORES S C");
+  });
+});
+
+describe("legal-entity suffixes (research §8)", () => {
+  const cases: [string, string][] = [
+    ["ESCUELA KEMPER URGATE SA DE CV", "ESCUELA KEMPER URGATE"],
+    ["Asesores en Avalúos y Activos, S.A. de C.V.", "ASESORES EN AVALUOS Y ACTIVOS"],
+    [
+      "AQUAERIS ACUACULTURA Y ARQUITECTURA SUSTENTABLE, S.C.",
+      "AQUAERIS ACUACULTURA Y ARQUITECTURA SUSTENTABLE",
+    ],
+    ["CONSTRUCTORA DEL NORTE S. DE R.L. DE C.V.", "CONSTRUCTORA DEL NORTE"],
+    ["FINANCIERA AZTLAN SAPI DE CV SOFOM ENR", "FINANCIERA AZTLAN"],
+    ["FINANCIERA AZTLAN, S.A.P.I. DE C.V., SOFOM, E.N.R.", "FINANCIERA AZTLAN"],
+    ["GRUPO TOLTECA S. A. DE C. V.", "GRUPO TOLTECA"],
+    ["FUNDACION LUZ A.C.", "FUNDACION LUZ"],
+    ["ALIMENTOS DEL VALLE SOCIEDAD ANONIMA DE CAPITAL VARIABLE", "ALIMENTOS DEL VALLE"],
+    ["AGRICOLA EL SOL S.P.R. DE R.L.", "AGRICOLA EL SOL"],
+    ["PEREZ Y CIA.", "PEREZ"],
+    ["TIENDAS MEXA S.A.B. DE C.V.", "TIENDAS MEXA"],
+    ["COMERCIAL MEXA S.A.S.", "COMERCIAL MEXA"],
+    ["MI CASA", "MI CASA"],
+    ["PLAZA SAN ANGEL", "PLAZA SAN ANGEL"],
+    ["SA DE CV", "SA DE CV"],
+  ];
+  for (const [input, expected] of cases) {
+    it(`${input} → ${expected}`, () => assert.equal(stripLegalEntitySuffix(input), expected));
+  }
+  it("reports the suffix it found", () => {
+    assert.equal(legalEntitySuffixOf("ESCUELA KEMPER URGATE SA DE CV"), "SA DE CV");
+    assert.equal(legalEntitySuffixOf("JUAN PEREZ LOPEZ"), null);
+  });
+});
+
+describe("name comparison", () => {
+  it("registry key ignores punctuation, accents and legal forms", () => {
+    assert.equal(registryNameKey("Constructora J.M., S.A. de C.V."), "CONSTRUCTORA J M");
+    assert.ok(
+      sameRegistryName(
+        "Universidad Robótica Española, S.A. de C.V.",
+        "UNIVERSIDAD ROBOTICA ESPAÑOLA SA DE CV",
+      ),
+    );
+    assert.ok(!sameRegistryName("UNIVERSIDAD ROBOTICA ESPAÑOLA", "UNIVERSIDAD ROBOTICA ESPANOLA"));
+  });
+  it("padrón comparison keeps dots and commas but ignores the régimen de capital", () => {
+    assert.ok(samePadronName("ESCUELA KEMPER URGATE SA DE CV", "ESCUELA KEMPER URGATE"));
+    assert.ok(samePadronName("escuela  kemper  urgate", "ESCUELA KEMPER URGATE"));
+    assert.ok(!samePadronName("ESCUELA KEMPER URGATE.", "ESCUELA KEMPER URGATE"));
+    assert.ok(!samePadronName("ESCUELA KEMPER", "ESCUELA KEMPER URGATE"));
+  });
+});
+
+describe("states and postal codes", () => {
+  it("has 32 states with distinct INEGI and CURP codes, plus NE", () => {
+    assert.equal(STATES.length, 32);
+    assert.equal(new Set(STATES.map((s) => s.inegi)).size, 32);
+    assert.equal(CURP_ENTITY_CODES.size, 33);
+    assert.ok(CURP_ENTITY_CODES.has("NE"));
+  });
+  it("maps postal-code prefixes to states", () => {
+    assert.equal(stateOfPostalCode("01000")?.curp, "DF");
+    assert.equal(stateOfPostalCode("86035")?.name, "Tabasco");
+    assert.equal(stateOfPostalCode("44100")?.inegi, "14");
+    assert.equal(stateOfPostalCode("64000")?.upperName, "NUEVO LEON");
+    assert.equal(stateOfPostalCode("18000"), null);
+    assert.equal(stateOfPostalCode("8603"), null);
+  });
+});

@@ -1,0 +1,182 @@
+import assert from "node:assert/strict";
+import { afterEach, beforeEach, describe, it } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { UpstreamRegistry } from "../../src/upstreams/create-upstreams.ts";
+import { ok } from "../../src/upstreams/result.ts";
+import { createUpstreamCaller } from "../../src/upstreams/upstream-caller.ts";
+import type { Upstreams } from "../../src/upstreams/upstreams.ts";
+import { liveUpstreams, sandboxUpstreams } from "./helpers/build-upstreams.ts";
+import { type SourceServer, startSourceServer } from "./helpers/source-server.ts";
+import { waitUntil } from "./helpers/wait-until.ts";
+
+describe("upstream policies", () => {
+  let server: SourceServer;
+  let registry: UpstreamRegistry | undefined;
+  const connect = (overrides: Record<string, string>, mode: "live" | "test" = "test"): Upstreams => {
+    const built =
+      mode === "live" ? liveUpstreams(server.url, overrides) : sandboxUpstreams(server.url, overrides);
+    registry = built.registry;
+    return built.upstreams;
+  };
+  beforeEach(async () => {
+    server = await startSourceServer();
+  });
+  afterEach(async () => {
+    await registry?.close();
+    registry = undefined;
+    await server.close();
+  });
+
+  it("gives up on an attempt after its timeout and closes the connection", async () => {
+    const upstreams = connect({ RENAPO_TIMEOUT_MS: "150", UPSTREAM_RETRIES: "0" });
+    server.failAlways("renapo", "timeout");
+    const answer = await upstreams.renapo.lookupCurp("PEPJ190228HASRRVA0");
+    assert.equal(answer.status === "unavailable" && answer.reason, "timeout");
+    await waitUntil(() => server.counts.renapo.aborted === 1, "the held request to be dropped");
+    assert.equal(server.counts.renapo.started, 1);
+  });
+
+  it("retries a failed read with backoff until it succeeds", async () => {
+    const upstreams = connect({ UPSTREAM_RETRIES: "2" });
+    server.failNext("certificate-search", "error5xx", "reset");
+    const answer = await upstreams.certificateSearch.searchByRfc("AAA010101AAA");
+    assert.equal(answer.status, "ok");
+    assert.equal(server.counts["certificate-search"].started, 3);
+  });
+
+  it("retries a garbled padrón answer (the POST only asks questions) but not a timed-out attempt", async () => {
+    const upstreams = connect({ PADRON_TIMEOUT_MS: "150", UPSTREAM_RETRIES: "2" });
+    server.failNext("padron", "garbage");
+    const answer = await upstreams.padron.checkRfc("AAA010101AAA");
+    assert.equal(answer.status === "ok" && answer.value.outcome, "valid");
+    assert.equal(server.counts.padron.started, 2);
+
+    server.failNext("padron", "timeout");
+    const held = await upstreams.padron.checkRfc("ZZZ010101ZZ9");
+    assert.equal(held.status === "unavailable" && held.reason, "timeout");
+    assert.equal(server.counts.padron.started, 3);
+  });
+
+  it("answers unavailable once the retries are spent", async () => {
+    const upstreams = connect({ UPSTREAM_RETRIES: "2" });
+    server.failNext("certificate-search", "error5xx", "error5xx", "error5xx", "error5xx");
+    const answer = await upstreams.certificateSearch.searchByRfc("AAA010101AAA");
+    assert.equal(answer.status === "unavailable" && answer.reason, "http_error");
+    assert.equal(server.counts["certificate-search"].started, 3);
+  });
+
+  it("never retries an operation that is not idempotent", async () => {
+    const caller = createUpstreamCaller({
+      timeoutMs: 2000,
+      retries: 3,
+      retryDelayMs: 1,
+      breakerFailures: 10,
+      breakerCooldownMs: 60_000,
+      concurrency: 2,
+      queueLimit: 10,
+      idempotent: false,
+      maxBodyBytes: 1024 * 1024,
+    });
+    try {
+      server.failNext("renapo", "error5xx", "error5xx");
+      const answer = await caller.call(undefined, async (send) => {
+        const response = await send({ url: `${server.url}/renapo/curp/PEPJ190228HASRRVA0` });
+        return ok(response.statusCode);
+      });
+      assert.equal(answer.status === "unavailable" && answer.reason, "http_error");
+      assert.equal(server.counts.renapo.started, 1);
+    } finally {
+      await caller.close();
+    }
+  });
+
+  it("opens a live breaker after repeated failures and then answers unavailable without calling", async () => {
+    const upstreams = connect(
+      { UPSTREAM_RETRIES: "0", UPSTREAM_BREAKER_FAILURES: "3", UPSTREAM_BREAKER_COOLDOWN_MS: "300" },
+      "live",
+    );
+    server.failAlways("renapo", "error5xx");
+    for (const curp of ["AAAA000101HDFRRN01", "AAAA000101HDFRRN02", "AAAA000101HDFRRN03"]) {
+      const answer = await upstreams.renapo.lookupCurp(curp);
+      assert.equal(answer.status === "unavailable" && answer.reason, "http_error");
+    }
+    const refused = await upstreams.renapo.lookupCurp("PEPJ190228HASRRVA0");
+    assert.equal(refused.status === "unavailable" && refused.reason, "circuit_open");
+    assert.equal(server.counts.renapo.started, 3);
+    // Other sources keep their own breakers.
+    assert.equal((await upstreams.certificateSearch.searchByRfc("AAA010101AAA")).status, "ok");
+
+    server.failAlways("renapo", null);
+    await sleep(350); // past the cool-down: one trial call goes through and closes the breaker
+    assert.equal((await upstreams.renapo.lookupCurp("PEPJ190228HASRRVA0")).status, "ok");
+    assert.equal(server.counts.renapo.started, 4);
+  });
+
+  it("cancels an in-flight request when the caller aborts, without retrying or tripping the breaker", async () => {
+    const upstreams = connect(
+      { RENAPO_TIMEOUT_MS: "20000", UPSTREAM_RETRIES: "2", UPSTREAM_BREAKER_FAILURES: "1" },
+      "live",
+    );
+    server.failNext("renapo", "timeout");
+    const controller = new AbortController();
+    const pending = upstreams.renapo.lookupCurp("PEPJ190228HASRRVA0", controller.signal);
+    await waitUntil(() => server.counts.renapo.started === 1, "the request to arrive");
+    controller.abort();
+    const answer = await pending;
+    assert.equal(answer.status === "unavailable" && answer.reason, "aborted");
+    await waitUntil(() => server.counts.renapo.aborted === 1, "the server to see the abort");
+    assert.equal(server.counts.renapo.started, 1);
+    assert.equal((await upstreams.renapo.lookupCurp("PEPJ190228HASRRVA0")).status, "ok");
+  });
+
+  it("answers an already aborted call without any request", async () => {
+    const upstreams = connect({});
+    const answer = await upstreams.padron.validate(
+      [{ rfc: "AAA010101AAA", name: "", zip: "" }],
+      AbortSignal.abort(),
+    );
+    assert.equal(answer.status === "unavailable" && answer.reason, "aborted");
+    assert.equal(server.counts.padron.started, 0);
+  });
+
+  it("limits calls in flight to the concurrency setting; a queued call can be cancelled", async () => {
+    const upstreams = connect({ PADRON_CONCURRENCY: "2", PADRON_TIMEOUT_MS: "20000", UPSTREAM_RETRIES: "0" });
+    server.failAlways("padron", "timeout");
+    const controllers = Array.from({ length: 4 }, () => new AbortController());
+    const calls = controllers.map((controller, index) =>
+      upstreams.padron.validate([{ rfc: "AAA010101AAA", name: "", zip: String(index) }], controller.signal),
+    );
+    await waitUntil(() => server.counts.padron.started === 2, "two calls to start");
+    await sleep(100);
+    assert.equal(server.counts.padron.started, 2);
+
+    controllers[3].abort(); // still queued
+    const queued = await calls[3];
+    assert.equal(queued.status === "unavailable" && queued.reason, "aborted");
+    assert.equal(server.counts.padron.started, 2);
+
+    server.failAlways("padron", null);
+    controllers[0].abort(); // frees a slot: the third call goes out and is answered
+    const third = await calls[2];
+    assert.equal(third.status, "ok");
+    assert.equal(server.counts.padron.started, 3);
+    controllers[1].abort();
+    assert.equal((await calls[1]).status, "unavailable");
+  });
+
+  it("answers overloaded when the queue is full", async () => {
+    const upstreams = connect({
+      RENAPO_CONCURRENCY: "1",
+      UPSTREAM_QUEUE_LIMIT: "0",
+      RENAPO_TIMEOUT_MS: "20000",
+    });
+    server.failAlways("renapo", "timeout");
+    const controller = new AbortController();
+    const first = upstreams.renapo.lookupCurp("PEPJ190228HASRRVA0", controller.signal);
+    await waitUntil(() => server.counts.renapo.started === 1, "the first call to start");
+    const second = await upstreams.renapo.lookupCurp("HEGT761003MDFRNN09");
+    assert.equal(second.status === "unavailable" && second.reason, "overloaded");
+    controller.abort();
+    await first;
+  });
+});
