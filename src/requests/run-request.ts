@@ -30,10 +30,14 @@ export function runRequestHandler(deps: Deps): JobHandler {
     if (!operation) throw new Error(`operation "${row.operation}" is not registered in this process`);
     const ctx = await contextFor(deps, row);
     let outcome: OperationResult & { failed: boolean };
+    let lastProgressAt = 0;
     try {
       const result = await operation.run(ctx, payload.input as never, {
         signal: job.signal,
         progress: async (done, total) => {
+          // At most 4 writes a second: progress is for people polling, not worth a write per record.
+          if (done < total && Date.now() - lastProgressAt < 250) return;
+          lastProgressAt = Date.now();
           await db
             .updateTable("requests")
             .set({ progress_done: done, progress_total: total })

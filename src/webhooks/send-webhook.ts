@@ -22,9 +22,29 @@ function pinnedAgent(address: string, family: 4 | 6, timeoutMs: number): Agent {
     connect: { lookup: lookup as never, timeout: timeoutMs },
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
-    connections: 1,
-    pipelining: 0,
+    connections: 4,
+    keepAliveTimeout: 4000,
   });
+}
+
+// Connections are reused per (origin, vetted address): a changed DNS answer gets a new agent.
+const agents = new Map<string, Agent>();
+const MAX_AGENTS = 256;
+function agentFor(origin: string, address: string, family: 4 | 6, timeoutMs: number): Agent {
+  const key = `${origin}|${address}|${timeoutMs}`;
+  let agent = agents.get(key);
+  if (agent) {
+    agents.delete(key);
+  } else {
+    agent = pinnedAgent(address, family, timeoutMs);
+    if (agents.size >= MAX_AGENTS) {
+      const [oldestKey, oldest] = agents.entries().next().value as [string, Agent];
+      agents.delete(oldestKey);
+      void oldest.close().catch(() => {});
+    }
+  }
+  agents.set(key, agent);
+  return agent;
 }
 
 /**
@@ -53,7 +73,7 @@ export async function sendWebhook(input: {
       retryAfterMs: null,
     };
   }
-  const agent = pinnedAgent(target.address, target.family, input.timeoutMs);
+  const agent = agentFor(target.url.origin, target.address, target.family, input.timeoutMs);
   const headers = {
     "content-type": "application/json",
     "user-agent": "padron-webhooks/1",
@@ -91,8 +111,6 @@ export async function sendWebhook(input: {
         ? `timed out after ${input.timeoutMs} ms`
         : String((error as Error).message);
     return { ok: false, statusCode: null, latencyMs: elapsed(), error: message, retryAfterMs: null };
-  } finally {
-    agent.destroy().catch(() => {});
   }
 }
 
