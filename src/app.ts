@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
+import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-route.ts";
 import type { Config } from "./config.ts";
 import { installIdempotency } from "./idempotency/install-idempotency.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
@@ -15,6 +16,7 @@ import { installNotFound } from "./platform/http/not-found.ts";
 import { installOpenApi } from "./platform/http/openapi.ts";
 import { sendProblem } from "./platform/http/problem.ts";
 import { newId } from "./platform/ids.ts";
+import { createPostalCodeCatalog } from "./postal-codes/postal-code-catalog.ts";
 import { installRateLimit } from "./rate-limits/install-rate-limit.ts";
 import {
   createRequestLogWriter,
@@ -22,9 +24,12 @@ import {
   type RequestLogWriter,
 } from "./request-log/record-api-requests.ts";
 import { requestRoutes } from "./requests/request-routes.ts";
-import { webhookRoutes } from "./webhooks/webhook-routes.ts";
 import type { Population } from "./sandbox/population/types.ts";
 import { sandboxRoutes } from "./sandbox/server.ts";
+import type { SatListsLookup } from "./taxpayers/taxpayer-context.ts";
+import { taxpayerRoutes } from "./taxpayers/taxpayer-routes.ts";
+import { createUpstreams, type UpstreamRegistry } from "./upstreams/create-upstreams.ts";
+import { webhookRoutes } from "./webhooks/webhook-routes.ts";
 
 export interface AppDeps {
   config: Config;
@@ -33,6 +38,10 @@ export interface AppDeps {
   sandbox?: { url: string; population: Population; timeScale: number };
   /** Where log lines go (tests capture them); stdout when omitted. */
   logStream?: DestinationStream;
+  /** Government sources per mode; built from config (and closed with the app) when omitted. */
+  upstreams?: UpstreamRegistry;
+  /** Local contributor-list lookup; until lists are wired every RFC is in none. */
+  lookupSatLists?: SatListsLookup;
 }
 
 export interface PadronApp {
@@ -64,6 +73,17 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   let closing = false;
   const keyUse = createKeyUseRecorder(deps.database.db);
   const requestLog = createRequestLogWriter(deps.database.db);
+  const sandboxUrl = config.sandboxUrl || (config.sandbox ? `http://127.0.0.1:${config.sandboxPort}` : null);
+  const upstreams = deps.upstreams ?? createUpstreams({ config, sandboxUrl });
+  const taxpayerDeps = {
+    config,
+    database: deps.database,
+    upstreams,
+    postalCodes: createPostalCodeCatalog(deps.database.db, {
+      sandboxSource: sandboxUrl ? upstreams.forMode("test").postalCatalog : null,
+    }),
+    lookupSatLists: deps.lookupSatLists ?? (async () => []),
+  };
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : null;
@@ -82,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     await keyUse.stop();
     await requestLog.flush();
     redis?.disconnect();
+    if (!deps.upstreams) await upstreams.close();
   });
   installErrorHandler(app);
   installNotFound(app);
@@ -106,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       accountRoute(scope, deps);
       requestRoutes(scope, deps);
       webhookRoutes(scope, deps);
+      taxpayerRoutes(scope, taxpayerDeps);
+      commerceRegistryRoute(scope, taxpayerDeps);
     }),
     { prefix: "/v1" },
   );

@@ -351,6 +351,13 @@ export const SETTINGS = {
     "Answers kept per upstream and mode (least recently used dropped)",
     integer(0),
   ),
+  // Taxpayer operations (src/taxpayers, src/postal-codes).
+  sandboxUrl: setting(
+    "SANDBOX_URL",
+    "",
+    "Sandbox that sandbox keys use (empty: the in-process one at http://127.0.0.1:SANDBOX_PORT when SANDBOX=true)",
+    url(["http:", "https:"]),
+  ),
 } as const;
 
 type Settings = typeof SETTINGS;

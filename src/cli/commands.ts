@@ -1,8 +1,10 @@
 import type { ParseArgsOptionsConfig } from "node:util";
+import { cert } from "./cert.ts";
 import { credits } from "./credits.ts";
 import { keys } from "./keys.ts";
 import { migrate } from "./migrate.ts";
 import { orgs } from "./orgs.ts";
+import { postalCodes } from "./postal-codes.ts";
 import { sandbox } from "./sandbox.ts";
 import { serve } from "./serve.ts";
 import { users } from "./users.ts";
@@ -23,4 +25,6 @@ export const COMMANDS: Record<string, Command> = {
   ...orgs,
   ...keys,
   ...credits,
+  ...postalCodes,
+  ...cert,
 };

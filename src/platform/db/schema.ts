@@ -163,6 +163,23 @@ export interface IdempotencyKeysTable {
   expires_at: number;
 }
 
+export interface PostalCodesTable {
+  mode: "live" | "sandbox";
+  zip: string;
+  state_code: string;
+  state: string;
+  municipality: string;
+  settlements: number;
+}
+
+export interface PostalCodeImportsTable {
+  mode: "live" | "sandbox";
+  codes: number;
+  settlements: number;
+  source: string;
+  imported_at: number;
+}
+
 export interface Database {
   owners: OwnersTable;
   users: UsersTable;
@@ -179,4 +196,6 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   idempotency_keys: IdempotencyKeysTable;
+  postal_codes: PostalCodesTable;
+  postal_code_imports: PostalCodeImportsTable;
 }

@@ -3,6 +3,7 @@ import type { Engine } from "../connect.ts";
 import * as foundation from "./0001_foundation.ts";
 import * as requestLog from "./0002_request_log.ts";
 import * as async from "./0003_async.ts";
+import * as postalCodes from "./0006_postal_codes.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
 
@@ -11,4 +12,5 @@ export const MIGRATIONS: Record<string, { up: Up }> = {
   "0001_foundation": foundation,
   "0002_request_log": requestLog,
   "0003_async": async,
+  "0006_postal_codes": postalCodes,
 };
