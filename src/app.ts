@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
+import { verifyBatchRoute } from "./batches/verify-batch-route.ts";
 import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-route.ts";
 import type { Config } from "./config.ts";
 import { installIdempotency } from "./idempotency/install-idempotency.ts";
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       webhookRoutes(scope, deps);
       taxpayerRoutes(scope, taxpayerDeps);
       commerceRegistryRoute(scope, taxpayerDeps);
+      verifyBatchRoute(scope, taxpayerDeps);
     }),
     { prefix: "/v1" },
   );
