@@ -3,6 +3,7 @@ import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
+import { registerAsyncOperations } from "./batches/taxpayer-operations.ts";
 import { verifyBatchRoute } from "./batches/verify-batch-route.ts";
 import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-route.ts";
 import type { Config } from "./config.ts";
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     }),
     lookupSatLists: deps.lookupSatLists ?? (async () => []),
   };
+  registerAsyncOperations(taxpayerDeps);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : null;

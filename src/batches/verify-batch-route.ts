@@ -4,17 +4,14 @@ import type { DatabaseHandle } from "../platform/db/connect.ts";
 import { contextOf } from "../platform/http/context.ts";
 import { ProblemSchema } from "../platform/http/schemas.ts";
 import { sendAccepted } from "../requests/accept-async.ts";
-import { registerOperation } from "../requests/operations.ts";
-import type { UpstreamRegistry } from "../upstreams/create-upstreams.ts";
 import { acceptVerifyBatch } from "./accept-verify-batch.ts";
 import { AcceptedSchema, type BatchRecord, VerifyBatchBody } from "./batch-schemas.ts";
-import { verifyBatchOperation } from "./verify-batch-operation.ts";
 
-export type VerifyBatchDeps = { config: Config; database: DatabaseHandle; upstreams: UpstreamRegistry };
+/** The job behind it is registered by `registerAsyncOperations` (taxpayer-operations.ts). */
+export type VerifyBatchDeps = { config: Config; database: DatabaseHandle };
 
 /** POST /v1/rfc/verify-batch: 202 at once, results by webhook; its own, lower rate limit per key. */
 export function verifyBatchRoute(scope: FastifyInstance, deps: VerifyBatchDeps): void {
-  registerOperation(verifyBatchOperation(deps.upstreams));
   scope.post(
     "/rfc/verify-batch",
     {
