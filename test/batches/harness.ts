@@ -18,6 +18,8 @@ export type BatchHarness = {
   sandbox: RunningSandbox;
   padron: PadronApp;
   config: Config;
+  /** The settings the app was built with, for child processes. */
+  env: Record<string, string>;
   database: TestDatabase;
   base: string;
   scenarios: Scenario[];
@@ -38,10 +40,13 @@ export type BatchHarness = {
  * The sandbox on a random port, the real app over HTTP with a worker in the same process; live keys'
  * padrón connector is the sandbox too, so live charges and refunds happen against it.
  */
-export async function startBatchHarness(env: Record<string, string> = {}): Promise<BatchHarness> {
+export async function startBatchHarness(
+  env: Record<string, string> = {},
+  options: { worker?: boolean } = {},
+): Promise<BatchHarness> {
   const sandbox = await startSandbox({ port: 0, seed: 1, size: 300, timeScale: 0, maxHoldMs: 500 });
   const database = await freshDatabase();
-  const config = parseConfig({
+  const settings = {
     LOG_LEVEL: "warn",
     SANDBOX: "false",
     DEMO_USER: "",
@@ -64,10 +69,12 @@ export async function startBatchHarness(env: Record<string, string> = {}): Promi
     WORKER_POLL_MS: "20",
     JOB_RETRY_BASE_MS: "20",
     ...env,
-  });
+  };
+  const config = parseConfig(settings);
   const padron = await buildApp({ config, database });
   await padron.app.listen({ port: 0, host: "127.0.0.1" });
-  const worker: Worker = startAsyncWorker({ db: database.db, engine: database.engine, config });
+  const worker: Worker | null =
+    options.worker === false ? null : startAsyncWorker({ db: database.db, engine: database.engine, config });
   const base = `http://127.0.0.1:${(padron.app.server.address() as AddressInfo).port}`;
   const call: BatchHarness["call"] = async (key, method, path, body) => {
     const response = await fetch(`${base}${path}`, {
@@ -83,6 +90,7 @@ export async function startBatchHarness(env: Record<string, string> = {}): Promi
     sandbox,
     padron,
     config,
+    env: settings,
     database,
     base,
     scenarios: (await (await fetch(`${sandbox.url}/scenarios`)).json()) as Scenario[],
@@ -100,7 +108,7 @@ export async function startBatchHarness(env: Record<string, string> = {}): Promi
       throw new Error(`request ${requestId} never settled`);
     },
     async close() {
-      await worker.stop(1000);
+      await worker?.stop(1000);
       await padron.app.close();
       await database.close();
       await sandbox.close();
