@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
-import { registerAsyncOperations } from "./batches/taxpayer-operations.ts";
+import { registerAsyncOperations } from "./batches/register-async-operations.ts";
 import { verifyBatchRoute } from "./batches/verify-batch-route.ts";
 import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-route.ts";
 import type { Config } from "./config.ts";
@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   let closing = false;
   const keyUse = createKeyUseRecorder(deps.database.db);
   const requestLog = createRequestLogWriter(deps.database.db);
-  const sandboxUrl = config.sandboxUrl || (config.sandbox ? `http://127.0.0.1:${config.sandboxPort}` : null);
+  const sandboxUrl = deps.sandbox?.url ?? (config.sandboxUrl || null);
   const upstreams = deps.upstreams ?? createUpstreams({ config, sandboxUrl });
   const taxpayerDeps = {
     config,

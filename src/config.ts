@@ -165,49 +165,6 @@ export const SETTINGS = {
     "How long `serve` waits for requests in flight",
     integer(0),
   ),
-  workerConcurrency: setting(
-    "WORKER_CONCURRENCY",
-    "8",
-    "Jobs one worker process runs at once",
-    integer(1, 1000),
-  ),
-  workerLeaseMs: setting(
-    "WORKER_LEASE_MS",
-    "30000",
-    "Lease of a claimed job; a dead worker's jobs are taken over after it expires",
-    integer(100),
-  ),
-  workerPollMs: setting("WORKER_POLL_MS", "250", "How often an idle worker looks for jobs", integer(5)),
-  jobRetryBaseMs: setting(
-    "JOB_RETRY_BASE_MS",
-    "1000",
-    "First retry delay of a failed job (doubles each attempt, with jitter)",
-    integer(1),
-  ),
-  webhookAllowPrivate: setting(
-    "WEBHOOK_ALLOW_PRIVATE",
-    "false",
-    "Allow webhook URLs on loopback/private addresses (development and tests only)",
-    flag,
-  ),
-  webhookTimeoutMs: setting(
-    "WEBHOOK_TIMEOUT_MS",
-    "15000",
-    "Timeout of one webhook delivery attempt",
-    integer(1),
-  ),
-  webhookTimeScale: setting(
-    "WEBHOOK_TIME_SCALE",
-    "1",
-    "Multiplier of the webhook retry schedule (5 s … 10 h); tests shrink it",
-    decimal(0),
-  ),
-  idempotencyWaitMs: setting(
-    "IDEMPOTENCY_WAIT_MS",
-    "10000",
-    "How long a retry waits for the first request with its Idempotency-Key before 409",
-    integer(0),
-  ),
   // Upstreams (src/upstreams): live connector URLs, then per-source policies and answer-cache TTLs.
   padronValidationUrl: setting(
     "PADRON_VALIDATION_URL",
@@ -351,11 +308,55 @@ export const SETTINGS = {
     "Answers kept per upstream and mode (least recently used dropped)",
     integer(0),
   ),
+  // Async work (src/platform/jobs, src/requests, src/webhooks, src/idempotency).
+  workerConcurrency: setting(
+    "WORKER_CONCURRENCY",
+    "8",
+    "Jobs one worker process runs at once",
+    integer(1, 1000),
+  ),
+  workerLeaseMs: setting(
+    "WORKER_LEASE_MS",
+    "30000",
+    "Lease of a claimed job; a dead worker's jobs are taken over after it expires",
+    integer(100),
+  ),
+  workerPollMs: setting("WORKER_POLL_MS", "250", "How often an idle worker looks for jobs", integer(5)),
+  jobRetryBaseMs: setting(
+    "JOB_RETRY_BASE_MS",
+    "1000",
+    "First retry delay of a failed job (doubles each attempt, with jitter)",
+    integer(1),
+  ),
+  webhookAllowPrivate: setting(
+    "WEBHOOK_ALLOW_PRIVATE",
+    "false",
+    "Allow webhook URLs on loopback/private addresses (development and tests only)",
+    flag,
+  ),
+  webhookTimeoutMs: setting(
+    "WEBHOOK_TIMEOUT_MS",
+    "15000",
+    "Timeout of one webhook delivery attempt",
+    integer(1),
+  ),
+  webhookTimeScale: setting(
+    "WEBHOOK_TIME_SCALE",
+    "1",
+    "Multiplier of the webhook retry schedule (5 s … 10 h); tests shrink it",
+    decimal(0),
+  ),
+  idempotencyWaitMs: setting(
+    "IDEMPOTENCY_WAIT_MS",
+    "10000",
+    "How long a retry waits for the first request with its Idempotency-Key before 409",
+    integer(0),
+  ),
   // Taxpayer operations (src/taxpayers, src/postal-codes).
   sandboxUrl: setting(
     "SANDBOX_URL",
     "",
-    "Sandbox that sandbox keys use (empty: the in-process one at http://127.0.0.1:SANDBOX_PORT when SANDBOX=true)",
+    "Sandbox that sandbox keys use when no in-process sandbox runs (empty: the in-process one, or none)",
     url(["http:", "https:"]),
   ),
 } as const;

@@ -3,9 +3,9 @@ import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../platform/db/connect.ts";
 import { contextOf } from "../platform/http/context.ts";
 import { sendAccepted } from "../requests/accept-async.ts";
-import type { VerbResult } from "../taxpayers/taxpayer-context.ts";
+import type { OperationOutcome } from "../taxpayers/taxpayer-context.ts";
 import { acceptTaxpayerRequest } from "./accept-taxpayer-request.ts";
-import type { TaxpayerOperation } from "./taxpayer-operations.ts";
+import type { TaxpayerOperation } from "./register-async-operations.ts";
 
 type Input = { rfc: string; name?: string; zip?: string };
 
@@ -16,7 +16,7 @@ type Input = { rfc: string; name?: string; zip?: string };
 export function acceptingWebhook<I extends Input>(
   deps: { config: Config; database: DatabaseHandle },
   operation: TaxpayerOperation,
-  answer: (request: FastifyRequest, input: I) => Promise<VerbResult<unknown>>,
+  answer: (request: FastifyRequest, input: I) => Promise<OperationOutcome<unknown>>,
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { webhook_url, ...input } = request.body as I & { webhook_url?: string };

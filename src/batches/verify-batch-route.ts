@@ -7,7 +7,7 @@ import { sendAccepted } from "../requests/accept-async.ts";
 import { acceptVerifyBatch } from "./accept-verify-batch.ts";
 import { AcceptedSchema, type BatchRecord, VerifyBatchBody } from "./batch-schemas.ts";
 
-/** The job behind it is registered by `registerAsyncOperations` (taxpayer-operations.ts). */
+/** The job behind it is registered by `registerAsyncOperations` (register-async-operations.ts). */
 export type VerifyBatchDeps = { config: Config; database: DatabaseHandle };
 
 /** POST /v1/rfc/verify-batch: 202 at once, results by webhook; its own, lower rate limit per key. */

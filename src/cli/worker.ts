@@ -1,4 +1,4 @@
-import { registerAsyncOperations } from "../batches/taxpayer-operations.ts";
+import { registerAsyncOperations } from "../batches/register-async-operations.ts";
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";

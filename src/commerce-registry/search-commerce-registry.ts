@@ -3,7 +3,7 @@ import { ServiceError } from "../platform/errors.ts";
 import { gatherCertificates } from "../taxpayers/gather-certificates.ts";
 import { MESSAGES } from "../taxpayers/messages.ts";
 import { readName, readRfc } from "../taxpayers/read-rfc.ts";
-import type { TaxpayerContext, VerbOptions, VerbResult } from "../taxpayers/taxpayer-context.ts";
+import { fullRefund, type OperationOutcome, type TaxpayerContext } from "../taxpayers/taxpayer-context.ts";
 import type { RegistryRecord } from "../upstreams/commerce-registry/port.ts";
 import { matchRegistryRecords } from "./match-registry-records.ts";
 
@@ -19,14 +19,24 @@ export type CommerceRegistryResult = {
 };
 
 /**
- * Searches the commerce registry by the company's name (given, or SAT's from its certificates) and
- * keeps the folios the matching rules accept. All-unsupported answers are refunded unless prepaid.
+ * POST /v1/rfc/commerce-registry. A synchronous request whose matches are all unsupported is not
+ * charged (spec §8); with webhook_url it is charged whatever it finds, so that rule lives here only.
  */
 export async function searchCommerceRegistry(
   ctx: TaxpayerContext,
   input: CommerceRegistryInput,
-  options: VerbOptions = {},
-): Promise<VerbResult<CommerceRegistryResult>> {
+): Promise<OperationOutcome<CommerceRegistryResult>> {
+  checkCommerceRegistryInput(input);
+  await payForRequest(ctx, "commerce-registry");
+  const outcome = await runCommerceRegistry(ctx, input);
+  const { found, records } = outcome.body;
+  const allUnsupported = found === true && records.every((record) => !record.supported);
+  if (outcome.refund || allUnsupported) await refundRequest(ctx, "commerce-registry");
+  return { status: outcome.status, body: outcome.body };
+}
+
+/** A company RFC (12 characters); an individual's is 422 company_rfc_required. */
+export function checkCommerceRegistryInput(input: CommerceRegistryInput): { rfc: string; name?: string } {
   const { rfc, personType } = readRfc(input.rfc);
   if (personType !== "M")
     throw new ServiceError(
@@ -36,36 +46,36 @@ export async function searchCommerceRegistry(
         errors: [{ path: "/rfc", message: "an individual's RFC (13 characters)" }],
       },
     );
-  if (!options.prepaid) await payForRequest(ctx, "commerce-registry");
-  const unknown = async (message: string, name?: string) => {
-    await refundRequest(ctx, "commerce-registry");
-    const body: CommerceRegistryResult = { rfc, found: null, message, records: [] };
-    if (name) body.name = name;
-    return { status: 200, body };
-  };
+  return { rfc, name: readName(input.name) };
+}
 
-  let name = readName(input.name);
+/** Searches the registry by the company's name (given, or SAT's from its certificates); no money moved. */
+export async function runCommerceRegistry(
+  ctx: TaxpayerContext,
+  input: CommerceRegistryInput,
+  signal?: AbortSignal,
+): Promise<OperationOutcome<CommerceRegistryResult>> {
+  const { rfc, name: givenName } = checkCommerceRegistryInput(input);
+  const unknown = (message: string, name?: string) => ({
+    status: 200,
+    body: { rfc, found: null, ...(name ? { name } : {}), message, records: [] },
+    refund: fullRefund(ctx, "commerce-registry"),
+  });
+  let name = givenName;
   if (name === undefined) {
-    const certificates = await gatherCertificates(ctx.upstreams, rfc);
+    const certificates = await gatherCertificates(ctx.upstreams, rfc, { signal });
     if (certificates.status !== "ok") return unknown(MESSAGES.satUnreachable);
     name = certificates.value.holder.name ?? undefined;
     if (name === undefined)
       return { status: 200, body: { rfc, found: false, message: MESSAGES.registryNoName, records: [] } };
   }
-  const search = await ctx.upstreams.commerceRegistry.searchByName(name);
+  const search = await ctx.upstreams.commerceRegistry.searchByName(name, signal);
   if (search.status !== "ok") return unknown(MESSAGES.registryUnreachable, name);
   const records = matchRegistryRecords(search.value, { rfc, name });
   if (records.length === 0)
     return { status: 200, body: { rfc, found: false, name, message: MESSAGES.registryNoMatch, records } };
-  if (records.every((record) => !record.supported)) {
-    if (!options.prepaid) await refundRequest(ctx, "commerce-registry");
-    return {
-      status: 200,
-      body: { rfc, found: true, name, message: MESSAGES.registryAllUnsupported, records },
-    };
-  }
-  return {
-    status: 200,
-    body: { rfc, found: true, name, message: MESSAGES.registryFound(records.length), records },
-  };
+  const message = records.every((record) => !record.supported)
+    ? MESSAGES.registryAllUnsupported
+    : MESSAGES.registryFound(records.length);
+  return { status: 200, body: { rfc, found: true, name, message, records } };
 }

@@ -5,6 +5,7 @@ import { hasActivePlan, renewAllowance } from "../credits/renew-allowance.ts";
 import type { RequestContext } from "../platform/http/context.ts";
 import { enqueueJob } from "../platform/jobs/enqueue-job.ts";
 import { vetWebhookUrl } from "../webhooks/vet-webhook-url.ts";
+import "./all-operations.ts";
 import { findOperation } from "./operations.ts";
 
 export const RUN_REQUEST = "request.run";

@@ -5,6 +5,7 @@ import { startWorker, type Worker } from "../platform/jobs/start-worker.ts";
 import { DELIVER_WEBHOOK } from "../webhooks/create-delivery.ts";
 import { deliverWebhookHandler } from "../webhooks/deliver-webhook.ts";
 import { RUN_REQUEST } from "./accept-async.ts";
+import "./all-operations.ts";
 import { runRequestHandler } from "./run-request.ts";
 import { sweepExpired } from "./sweep-expired.ts";
 

@@ -17,7 +17,7 @@ export const MESSAGES = {
   registryFound: (count: number) =>
     count === 1 ? "Se encontró 1 folio mercantil." : `Se encontraron ${count} folios mercantiles.`,
   registryAllUnsupported:
-    "Todos los folios encontrados están en un estado que el servicio aún no lee; la consulta no tiene costo.",
+    "Todos los folios encontrados están en un estado que el servicio aún no lee; solo se muestran folio, nombre y oficina registral.",
   nameMismatch: (legend: string, registered: string | null) =>
     registered ? `${legend}. Nombre registrado: ${registered}` : legend,
 } as const;

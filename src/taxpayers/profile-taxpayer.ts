@@ -1,8 +1,8 @@
-import { payForRequest, refundRequest } from "../credits/pay-for-request.ts";
 import { type CertificateView, gatherCertificates } from "./gather-certificates.ts";
 import { MESSAGES } from "./messages.ts";
 import { readRfc } from "./read-rfc.ts";
-import type { TaxpayerContext, VerbOptions, VerbResult } from "./taxpayer-context.ts";
+import { runSynchronously } from "./run-synchronously.ts";
+import { fullRefund, type OperationOutcome, type TaxpayerContext } from "./taxpayer-context.ts";
 
 export type ProfileInput = { rfc: string };
 
@@ -19,19 +19,28 @@ export type ProfileResult = {
   certs?: CertificateView[];
 };
 
-/** Certificate search + downloads + parsing; `found` is false when SAT lists no certificate. */
-export async function profileTaxpayer(
+/** POST /v1/rfc/profile. */
+export function profileTaxpayer(
   ctx: TaxpayerContext,
   input: ProfileInput,
-  options: VerbOptions = {},
-): Promise<VerbResult<ProfileResult>> {
+): Promise<OperationOutcome<ProfileResult>> {
+  return runSynchronously(ctx, "profile", input, { check: (i) => readRfc(i.rfc), run: runProfile });
+}
+
+/** Certificate search + downloads + parsing; `found` is false when SAT lists no certificate. */
+export async function runProfile(
+  ctx: TaxpayerContext,
+  input: ProfileInput,
+  signal?: AbortSignal,
+): Promise<OperationOutcome<ProfileResult>> {
   const { rfc, personType } = readRfc(input.rfc);
-  if (!options.prepaid) await payForRequest(ctx, "profile");
-  const answer = await gatherCertificates(ctx.upstreams, rfc);
-  if (answer.status !== "ok") {
-    await refundRequest(ctx, "profile");
-    return { status: 200, body: { rfc, found: null, message: MESSAGES.satUnreachable } };
-  }
+  const answer = await gatherCertificates(ctx.upstreams, rfc, { signal });
+  if (answer.status !== "ok")
+    return {
+      status: 200,
+      body: { rfc, found: null, message: MESSAGES.satUnreachable },
+      refund: fullRefund(ctx, "profile"),
+    };
   const { certs, holder } = answer.value;
   if (certs.length === 0)
     return { status: 200, body: { rfc, found: false, message: MESSAGES.profileNotFound, certs } };

@@ -1,5 +1,6 @@
 import type { KeyMode } from "../api-keys/key-format.ts";
 import type { ListEntry } from "../contributor-lists/list-entry.ts";
+import { type Operation, priceOf } from "../credits/prices.ts";
 import type { Db } from "../platform/db/connect.ts";
 import type { RequestContext } from "../platform/http/context.ts";
 import type { PostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
@@ -15,8 +16,13 @@ export type TaxpayerContext = RequestContext & {
   lookupSatLists: SatListsLookup;
 };
 
-/** What every verb answers: an HTTP-like status and the body, the same for a route and a job. */
-export type VerbResult<B> = { status: number; body: B };
+/**
+ * What an operation's `run…` answers: the HTTP-like status, the body, and credits to give back
+ * (unknown answers). `run…` never moves money, so a job can run it again after a crash.
+ */
+export type OperationOutcome<B> = { status: number; body: B; refund?: number };
 
-/** `prepaid`: the request was charged when it was accepted (async), so the verb does not charge. */
-export type VerbOptions = { prepaid?: boolean };
+/** The whole price of the operation for this caller, to give back when the answer is unknown. */
+export function fullRefund(ctx: RequestContext, operation: Operation): number {
+  return ctx.auth.mode === "test" ? 0 : priceOf(operation, ctx.config, ctx.auth.owner);
+}

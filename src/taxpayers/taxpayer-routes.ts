@@ -4,7 +4,7 @@ import { AcceptedSchema } from "../batches/batch-schemas.ts";
 import { ProblemSchema } from "../platform/http/schemas.ts";
 import { findZip } from "./find-zip.ts";
 import { profileTaxpayer } from "./profile-taxpayer.ts";
-import type { VerbResult } from "./taxpayer-context.ts";
+import type { OperationOutcome } from "./taxpayer-context.ts";
 import { type TaxpayerDeps, taxpayerContextOf } from "./taxpayer-context-of.ts";
 import {
   FindZipBody,
@@ -27,7 +27,7 @@ const problems = {
   429: ProblemSchema,
 };
 
-export const send = <B>(reply: FastifyReply, result: VerbResult<B>) =>
+export const send = <B>(reply: FastifyReply, result: OperationOutcome<B>) =>
   reply.code(result.status).send(result.body);
 
 /** POST /v1/rfc/validate, verify, find-zip and profile: each route calls one verb. */

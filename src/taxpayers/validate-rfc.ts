@@ -1,41 +1,49 @@
-import { payForRequest, refundRequest } from "../credits/pay-for-request.ts";
 import type { UpstreamResult } from "../upstreams/result.ts";
 import { assembleValidation, type ValidationResult } from "./assemble-validation.ts";
 import { type CertificateFindings, gatherCertificates } from "./gather-certificates.ts";
 import { lookupIdentity } from "./lookup-identity.ts";
 import { readName, readRfc } from "./read-rfc.ts";
+import { runSynchronously } from "./run-synchronously.ts";
 import { type PostalSearchOutcome, searchPostalCode } from "./search-postal-code.ts";
-import type { TaxpayerContext, VerbOptions, VerbResult } from "./taxpayer-context.ts";
+import { fullRefund, type OperationOutcome, type TaxpayerContext } from "./taxpayer-context.ts";
 
 export type ValidateInput = { rfc: string; name?: string };
 
-/**
- * Full validation (DESIGN §3.3): structure → charge → in parallel {padrón status, certificates,
- * contributor lists, postal-code search} → RENAPO for the CURP found → assemble. Unknown → refund.
- */
-export async function validateRfc(
+/** POST /v1/rfc/validate: structure → charge → pipeline → refund when the answer is unknown. */
+export function validateRfc(
   ctx: TaxpayerContext,
   input: ValidateInput,
-  options: VerbOptions = {},
-): Promise<VerbResult<ValidationResult>> {
+): Promise<OperationOutcome<ValidationResult>> {
+  return runSynchronously(ctx, "validate", input, { check: (i) => readRfc(i.rfc), run: runValidation });
+}
+
+/**
+ * The validation pipeline (DESIGN §3.3), no money moved: in parallel {padrón status, certificates,
+ * contributor lists, postal-code search} → RENAPO for the CURP found → assemble.
+ */
+export async function runValidation(
+  ctx: TaxpayerContext,
+  input: ValidateInput,
+  signal?: AbortSignal,
+): Promise<OperationOutcome<ValidationResult>> {
   const { rfc, personType } = readRfc(input.rfc);
   const givenName = readName(input.name);
-  if (!options.prepaid) await payForRequest(ctx, "validate");
   const { upstreams } = ctx;
 
   let postal: Promise<PostalSearchOutcome> | null = givenName
-    ? searchPostalCode(ctx, { rfc, name: givenName })
+    ? searchPostalCode(ctx, { rfc, name: givenName }, signal)
     : null;
-  const status = upstreams.padron.checkRfc(rfc);
+  const status = upstreams.padron.checkRfc(rfc, signal);
   const lists = ctx.lookupSatLists(ctx.db, ctx.auth.mode, rfc);
   const certificates = gatherCertificates(upstreams, rfc, {
+    signal,
     onName: (name) => {
-      postal ??= searchPostalCode(ctx, { rfc, name });
+      postal ??= searchPostalCode(ctx, { rfc, name }, signal);
     },
   });
   const identity = certificates.then((found) => {
     const curp = curpToVerify(found, personType);
-    return curp ? lookupIdentity(upstreams, curp) : null;
+    return curp ? lookupIdentity(upstreams, curp, signal) : null;
   });
 
   const [statusAnswer, certificateAnswer, listEntries, identityView] = await Promise.all([
@@ -54,8 +62,9 @@ export async function validateRfc(
     lists: listEntries,
     identity: identityView,
   });
-  if (result.valid === null) await refundRequest(ctx, "validate");
-  return { status: 200, body: result };
+  return result.valid === null
+    ? { status: 200, body: result, refund: fullRefund(ctx, "validate") }
+    : { status: 200, body: result };
 }
 
 /** Company: the legal representative's CURP; individual: the person's own. */

@@ -1,6 +1,6 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../platform/db/connect.ts";
-import { RetryLater, type RunningJob } from "../platform/jobs/job-types.ts";
+import { type JobHandler, RetryLater, type RunningJob } from "../platform/jobs/job-types.ts";
 import { MAX_DELIVERY_ATTEMPTS, nextRetryDelayMs } from "./retry-schedule.ts";
 import { sendWebhook } from "./send-webhook.ts";
 import { webhookSecretOf } from "./webhook-secret.ts";
@@ -11,8 +11,8 @@ type WebhookConfig = Pick<Config, "webhookAllowPrivate" | "webhookTimeoutMs" | "
  * The `webhook.deliver` job: one attempt per run, recorded; success marks the delivery delivered,
  * failure retries on the schedule of DESIGN §3.4 (via RetryLater) until it is marked failed.
  */
-export function deliverWebhookHandler(deps: { db: Db; config: WebhookConfig }) {
-  return async (payload: { deliveryId: string }, job: RunningJob): Promise<void> => {
+export function deliverWebhookHandler(deps: { db: Db; config: WebhookConfig }): JobHandler {
+  const run = async (payload: { deliveryId: string }, job: RunningJob): Promise<void> => {
     const { db, config } = deps;
     const delivery = await db
       .selectFrom("webhook_deliveries")
@@ -53,5 +53,14 @@ export function deliverWebhookHandler(deps: { db: Db; config: WebhookConfig }) {
       }
     });
     if (retryIn !== null) throw new RetryLater(retryIn, result.error ?? "delivery failed");
+  }; // The job itself died (e.g. its workers kept crashing): the delivery is failed, not pending forever.
+  const giveUp = async (payload: { deliveryId: string }): Promise<void> => {
+    await deps.db
+      .updateTable("webhook_deliveries")
+      .set({ status: "failed" })
+      .where("id", "=", payload.deliveryId)
+      .where("status", "=", "pending")
+      .execute();
   };
+  return { run, giveUp };
 }

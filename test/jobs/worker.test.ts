@@ -180,7 +180,7 @@ test("a heartbeat keeps a long job's lease: nobody else takes it", async () => {
   const handlers = {
     long: async () => {
       runs++;
-      await sleep(700);
+      await sleep(900);
     },
   };
   const a = startWorker({
@@ -188,7 +188,7 @@ test("a heartbeat keeps a long job's lease: nobody else takes it", async () => {
     engine: database.engine,
     concurrency: 1,
     pollMs: 10,
-    leaseMs: 150,
+    leaseMs: 300,
     handlers,
   });
   const b = startWorker({
@@ -196,10 +196,49 @@ test("a heartbeat keeps a long job's lease: nobody else takes it", async () => {
     engine: database.engine,
     concurrency: 1,
     pollMs: 10,
-    leaseMs: 150,
+    leaseMs: 300,
     handlers,
   });
   await waitFor(async () => (await statusOf(id)) === "done", "long job");
   await Promise.all([a.stop(), b.stop()]);
   assert.equal(runs, 1);
+});
+
+test("a job that dies calls its handler's giveUp once; one lost to crashes gives up without running again", async () => {
+  const gaveUp: string[] = [];
+  let runs = 0;
+  const handlers = {
+    doomed: {
+      run: async () => {
+        runs++;
+        throw new Error("always");
+      },
+      giveUp: async (payload: { n: number }, error: string) => {
+        gaveUp.push(`${payload.n}:${error}`);
+      },
+    },
+  };
+  const crashing = await enqueueJob(database.db, { name: "doomed", payload: { n: 2 }, maxAttempts: 2 });
+  // two "workers" claim the crashing job and vanish (their leases expire)
+  for (const ghost of ["ghost-a", "ghost-b"]) {
+    const claimed = await claimJobs(database.db, database.engine, { workerId: ghost, limit: 1, leaseMs: 50 });
+    assert.equal(claimed[0]?.id, crashing);
+    await sleep(80);
+  }
+  const failing = await enqueueJob(database.db, { name: "doomed", payload: { n: 1 }, maxAttempts: 2 });
+  const worker = startWorker({
+    db: database.db,
+    engine: database.engine,
+    concurrency: 2,
+    pollMs: 10,
+    retryBaseMs: 10,
+    handlers,
+  });
+  await waitFor(
+    async () => (await statusOf(failing)) === "dead" && (await statusOf(crashing)) === "dead",
+    "dead jobs",
+  );
+  await worker.stop();
+  assert.equal(runs, 2, "only the failing job ran (twice)");
+  assert.deepEqual(gaveUp.sort(), ["1:always", "2:gave up after 2 attempts"]);
 });

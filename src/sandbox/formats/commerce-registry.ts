@@ -56,66 +56,23 @@ export type RegistryFolio = {
   acts: RegistryAct[];
 };
 
-export type RegistryShareholderJson = {
-  status: string;
-  nationality: string;
-  name: string;
-  first_surname: string;
-  second_surname: string;
-  rfc: string;
-  curp: string;
-  series: string;
-  incorporation_date: string | null;
-  birth_date: string | null;
-  shares: number;
-  total_value: string;
-  share_value: string;
-};
+// The JSON the registry connector answers is the contract the service's client reads: one set of types.
+export type {
+  RegistryAct as RegistryActJson,
+  RegistryRecord as RegistryRecordJson,
+  RegistryShareholder as RegistryShareholderJson,
+  SupportedRegistryRecord as SupportedRegistryRecordJson,
+  UnsupportedRegistryRecord as UnsupportedRegistryRecordJson,
+} from "../../upstreams/commerce-registry/port.ts";
 
-export type RegistryActJson = {
-  form: string;
-  act: string;
-  nci: string;
-  filed_at: string;
-  registered_at: string;
-  document_number: string;
-  modality: string;
-};
+import type {
+  RegistryAct as RegistryActJson,
+  RegistryRecord as RegistryRecordJson,
+  RegistryShareholder as RegistryShareholderJson,
+  SupportedRegistryRecord as SupportedRegistryRecordJson,
+  UnsupportedRegistryRecord as UnsupportedRegistryRecordJson,
+} from "../../upstreams/commerce-registry/port.ts";
 
-export type SupportedRegistryRecordJson = {
-  fme: string;
-  name: string;
-  supported: true;
-  person_type: string;
-  status: string;
-  registry_office: string;
-  registered_at: string;
-  prior_registration: string | null;
-  legal_regime: string;
-  duration: string;
-  corporate_purpose: string;
-  business_line: string | null;
-  nationality: string;
-  domicile: string;
-  municipality: string;
-  state: string;
-  rfc: string | null;
-  curp: string | null;
-  shareholders: RegistryShareholderJson[];
-  acts: RegistryActJson[];
-};
-
-export type UnsupportedRegistryRecordJson = {
-  fme: string;
-  name: string;
-  supported: false;
-  status: null;
-  registry_office: string;
-  shareholders: [];
-  acts: [];
-};
-
-export type RegistryRecordJson = SupportedRegistryRecordJson | UnsupportedRegistryRecordJson;
 export type RegistrySearchAnswer = { query: string; records: RegistryRecordJson[] };
 
 function shareholderJson(holder: RegistryShareholder): RegistryShareholderJson {

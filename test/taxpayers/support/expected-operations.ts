@@ -109,7 +109,7 @@ export async function expectedRegistry(
         found: true,
         name,
         message:
-          "Todos los folios encontrados están en un estado que el servicio aún no lee; la consulta no tiene costo.",
+          "Todos los folios encontrados están en un estado que el servicio aún no lee; solo se muestran folio, nombre y oficina registral.",
         records,
       },
       charged: false,
