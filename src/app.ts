@@ -7,6 +7,8 @@ import { registerAsyncOperations } from "./batches/register-async-operations.ts"
 import { verifyBatchRoute } from "./batches/verify-batch-route.ts";
 import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-route.ts";
 import type { Config } from "./config.ts";
+import { satListsRoute } from "./contributor-lists/sat-lists-route.ts";
+import { dashboardPlugin } from "./dashboard/dashboard-plugin.ts";
 import { installIdempotency } from "./idempotency/install-idempotency.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
 import { type ApiScopeDeps, apiScope } from "./platform/http/api-scope.ts";
@@ -133,9 +135,11 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       taxpayerRoutes(scope, taxpayerDeps);
       commerceRegistryRoute(scope, taxpayerDeps);
       verifyBatchRoute(scope, taxpayerDeps);
+      satListsRoute(scope, deps);
     }),
     { prefix: "/v1" },
   );
+  await app.register(dashboardPlugin({ db: deps.database.db, config, redis }));
 
   return {
     app,
