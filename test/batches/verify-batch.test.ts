@@ -283,3 +283,36 @@ test("acceptance rules: 5,001 records, zero records, no webhook_url, a bad webho
     .execute();
   assert.equal(requests.length, 0);
 });
+
+test("an Idempotency-Key retry of a batch replays the 202: one charge, one job, one delivery", async () => {
+  const owner = await mintOwner(h.database.db, { credits: 100 });
+  const hook = await receiver();
+  const records = answeredScenarios()
+    .slice(0, 3)
+    .map((a) => a.record);
+  const send = () =>
+    fetch(`${h.base}/v1/rfc/verify-batch`, {
+      method: "POST",
+      headers: { "x-api-key": owner.key, "content-type": "application/json", "idempotency-key": "batch-1" },
+      body: JSON.stringify({ records, webhook_url: hook.url }),
+    });
+  const first = await send();
+  const second = await send();
+  assert.equal(first.status, 202);
+  assert.equal(second.status, 202);
+  const [a, b]: Json[] = [await first.json(), await second.json()];
+  assert.deepEqual(b, a);
+  await hook.waitFor(1);
+  await h.settled(owner.key, a.request_id);
+  const jobs = await h.database.db
+    .selectFrom("requests")
+    .select("request_id")
+    .where("owner_id", "=", owner.ownerId)
+    .execute();
+  assert.deepEqual(
+    jobs.map((j) => j.request_id),
+    [a.request_id],
+  );
+  assert.deepEqual((await ledger(owner.ownerId, a.request_id)).kinds, ["charge:-6"]);
+  assert.equal(hook.received.length, 1);
+});

@@ -30,6 +30,10 @@ test("`padron worker` in its own process runs a batch the API accepted, and deli
     webhook_url: hook.url,
   });
   assert.equal(accepted.status, 202);
+  const waiting = await h.call(owner.key, "GET", `/v1/requests/${accepted.body.request_id}`);
+  assert.equal(waiting.body.status, "processing");
+  assert.deepEqual(waiting.body.progress, { done: 0, total: 2 });
+  assert.equal(waiting.body.result, null);
   const worker = spawn("./node_modules/.bin/node", ["src/main.ts", "worker"], {
     env: { ...process.env, ...h.env },
     stdio: ["ignore", "ignore", "pipe"],
@@ -50,6 +54,9 @@ test("`padron worker` in its own process runs a batch the API accepted, and deli
         ["BAD", false, "Estructura del RFC incorrecta"],
       ],
     );
+    const done = await h.settled(owner.key, accepted.body.request_id);
+    assert.deepEqual(done.progress, { done: 2, total: 2 });
+    assert.deepEqual(done.webhook, { status: "delivered", attempts: 1 });
   } catch (error) {
     throw new Error(`${(error as Error).message}\nworker stderr:\n${stderr}`);
   } finally {
