@@ -74,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: false },
     },
   });
+  // Bodies are JSON only: anything else, text included, is 415 rather than a schema error.
+  app.removeContentTypeParser("text/plain");
   let closing = false;
   const keyUse = createKeyUseRecorder(deps.database.db);
   const requestLog = createRequestLogWriter(deps.database.db);
@@ -102,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   app.addHook("onSend", async (request, reply) => creditHeaders(request, reply));
   app.addHook("onClose", async () => {
     await keyUse.stop();
-    await requestLog.flush();
+    await requestLog.stop();
     redis?.disconnect();
     if (!deps.upstreams) await upstreams.close();
   });
