@@ -5,6 +5,9 @@ import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
 import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-route.ts";
 import type { Config } from "./config.ts";
+import { lookupSatLists } from "./contributor-lists/lookup-sat-lists.ts";
+import { satListsRoute } from "./contributor-lists/sat-lists-route.ts";
+import { dashboardPlugin } from "./dashboard/dashboard-plugin.ts";
 import { installIdempotency } from "./idempotency/install-idempotency.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
 import { type ApiScopeDeps, apiScope } from "./platform/http/api-scope.ts";
@@ -23,12 +26,12 @@ import {
   logApiRequests,
   type RequestLogWriter,
 } from "./request-log/record-api-requests.ts";
-import type { SatListsLookup } from "./taxpayers/taxpayer-context.ts";
-import { taxpayerRoutes } from "./taxpayers/taxpayer-routes.ts";
-import { createUpstreams, type UpstreamRegistry } from "./upstreams/create-upstreams.ts";
 import { requestRoutes } from "./requests/request-routes.ts";
 import type { Population } from "./sandbox/population/types.ts";
 import { sandboxRoutes } from "./sandbox/server.ts";
+import type { SatListsLookup } from "./taxpayers/taxpayer-context.ts";
+import { taxpayerRoutes } from "./taxpayers/taxpayer-routes.ts";
+import { createUpstreams, type UpstreamRegistry } from "./upstreams/create-upstreams.ts";
 import { webhookRoutes } from "./webhooks/webhook-routes.ts";
 
 export interface AppDeps {
@@ -40,7 +43,7 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** Government sources per mode; built from config (and closed with the app) when omitted. */
   upstreams?: UpstreamRegistry;
-  /** Local contributor-list lookup; until lists are wired every RFC is in none. */
+  /** Contributor-list lookup for the taxpayer verbs (default: the stored lists of the key's mode). */
   lookupSatLists?: SatListsLookup;
 }
 
@@ -82,7 +85,10 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     postalCodes: createPostalCodeCatalog(deps.database.db, {
       sandboxSource: sandboxUrl ? upstreams.forMode("test").postalCatalog : null,
     }),
-    lookupSatLists: deps.lookupSatLists ?? (async () => []),
+    lookupSatLists:
+      deps.lookupSatLists ??
+      (async (db, mode, rfc) =>
+        (await lookupSatLists(db, mode === "test" ? "sandbox" : "live", rfc)).sat_lists),
   };
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
@@ -129,9 +135,11 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       commerceRegistryRoute(scope, taxpayerDeps);
       requestRoutes(scope, deps);
       webhookRoutes(scope, deps);
+      satListsRoute(scope, deps);
     }),
     { prefix: "/v1" },
   );
+  await app.register(dashboardPlugin({ db: deps.database.db, config, redis }));
 
   return {
     app,

@@ -2,6 +2,7 @@ import type { ParseArgsOptionsConfig } from "node:util";
 import { cert } from "./cert.ts";
 import { credits } from "./credits.ts";
 import { keys } from "./keys.ts";
+import { lists } from "./lists.ts";
 import { migrate } from "./migrate.ts";
 import { orgs } from "./orgs.ts";
 import { postalCodes } from "./postal-codes.ts";
@@ -27,4 +28,5 @@ export const COMMANDS: Record<string, Command> = {
   ...credits,
   ...postalCodes,
   ...cert,
+  ...lists,
 };

@@ -1,4 +1,4 @@
-import type { ListEntry } from "../contributor-lists/list-entry.ts";
+import type { SatListEntry } from "../contributor-lists/lookup-sat-lists.ts";
 import type { PersonType } from "../mexico/parse-rfc.ts";
 import type { PadronVerdict } from "../upstreams/padron/port.ts";
 import type { UpstreamResult } from "../upstreams/result.ts";
@@ -7,10 +7,7 @@ import type { IdentityView } from "./lookup-identity.ts";
 import { MESSAGES } from "./messages.ts";
 import type { PostalSearchOutcome } from "./search-postal-code.ts";
 
-export type SatListView = Pick<
-  ListEntry,
-  "article" | "sub_list" | "situation" | "name" | "person_type" | "state"
->;
+export type SatListView = SatListEntry;
 
 /** Validation result (spec §2.1); optional fields are omitted when unknown, never null or "". */
 export type ValidationResult = {
@@ -37,7 +34,7 @@ export type ValidationFindings = {
   status: UpstreamResult<PadronVerdict>;
   certificates: UpstreamResult<CertificateFindings>;
   postal: PostalSearchOutcome | null;
-  lists: ListEntry[];
+  lists: SatListEntry[];
   identity: IdentityView | null;
 };
 
@@ -95,7 +92,7 @@ function judge(findings: ValidationFindings, registeredName: string | null) {
   }
 }
 
-const toListView = (entry: ListEntry): SatListView => ({
+const toListView = (entry: SatListEntry): SatListView => ({
   article: entry.article,
   sub_list: entry.sub_list,
   situation: entry.situation,

@@ -1,13 +1,13 @@
 import type { KeyMode } from "../api-keys/key-format.ts";
-import type { ListEntry } from "../contributor-lists/list-entry.ts";
+import type { SatListEntry } from "../contributor-lists/lookup-sat-lists.ts";
 import { type Operation, priceOf } from "../credits/prices.ts";
 import type { Db } from "../platform/db/connect.ts";
 import type { RequestContext } from "../platform/http/context.ts";
 import type { PostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
 import type { Upstreams } from "../upstreams/upstreams.ts";
 
-/** Local contributor-list lookup (src/contributor-lists); an empty list when the RFC is in none. */
-export type SatListsLookup = (db: Db, mode: KeyMode, rfc: string) => Promise<ListEntry[]>;
+/** Local contributor-list lookup for the key's mode; an empty list when the RFC is in none. */
+export type SatListsLookup = (db: Db, mode: KeyMode, rfc: string) => Promise<SatListEntry[]>;
 
 /** What the /v1/rfc verbs need beyond the request context: the sources for the key's mode. */
 export type TaxpayerContext = RequestContext & {

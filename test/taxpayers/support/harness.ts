@@ -3,13 +3,13 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { buildApp, type PadronApp } from "../../../src/app.ts";
 import { type Config, parseConfig } from "../../../src/config.ts";
+import { syncLists } from "../../../src/contributor-lists/sync-lists.ts";
 import { importPostalCodes } from "../../../src/postal-codes/import-postal-codes.ts";
 import type { Scenario } from "../../../src/sandbox/scenario-expectations.ts";
 import { type RunningSandbox, startSandbox } from "../../../src/sandbox/server.ts";
 import { parseSepomexCatalog } from "../../../src/upstreams/postal-catalog/parse-sepomex-catalog.ts";
 import { freshDatabase, type TestDatabase } from "../../helpers/database.ts";
 import { mintOwner, type TestOwner } from "../../helpers/owners.ts";
-import { loadSandboxLists } from "./sandbox-lists.ts";
 
 export type Answer = { status: number; body: Record<string, unknown>; headers: Headers };
 
@@ -75,13 +75,16 @@ export async function startHarness(options: Options = {}): Promise<Harness> {
       done();
     },
   });
-  const lists = await loadSandboxLists(sandbox.url);
-  const padron = await buildApp({
-    config,
-    database,
-    logStream,
-    lookupSatLists: async (_db, _mode, rfc) => lists.get(rfc) ?? [],
-  });
+  // The sandbox's list files, synced into both modes the way `padron lists sync` does.
+  for (const mode of ["sandbox", "live"] as const)
+    await syncLists(database.db, {
+      mode,
+      baseUrl: sandbox.url,
+      minRowRatio: 0,
+      timeoutMs: 30_000,
+      retries: 1,
+    });
+  const padron = await buildApp({ config, database, logStream });
   await padron.app.ready();
   await padron.app.listen({ port: 0, host: "127.0.0.1" });
   const base = `http://127.0.0.1:${(padron.app.server.address() as AddressInfo).port}`;

@@ -1,0 +1,34 @@
+import type { Db } from "../platform/db/connect.ts";
+import { hashSessionToken } from "./start-session.ts";
+
+export interface ActiveSession {
+  id: string;
+  userId: string;
+  email: string;
+  csrfToken: string;
+  expiresAt: number;
+}
+
+/** The live session behind a cookie token, or null when unknown, ended or expired. */
+export async function findSession(
+  db: Db,
+  token: string | undefined,
+  now = Date.now(),
+): Promise<ActiveSession | null> {
+  if (!token || token.length > 200) return null;
+  const row = await db
+    .selectFrom("sessions as s")
+    .innerJoin("users as u", "u.id", "s.user_id")
+    .select(["s.id", "s.user_id", "s.csrf_token", "s.expires_at", "u.email"])
+    .where("s.id", "=", hashSessionToken(token))
+    .where("s.expires_at", ">", now)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    email: row.email,
+    csrfToken: row.csrf_token,
+    expiresAt: row.expires_at,
+  };
+}

@@ -1,0 +1,44 @@
+// Templates are plain functions: `html` escapes every interpolated value unless it is already Html,
+// so markup from data can only appear through `raw`, which is used for our own constants only.
+const HTML = Symbol("html");
+
+export interface Html {
+  readonly [HTML]: true;
+  readonly text: string;
+}
+
+export type HtmlValue = Html | string | number | null | undefined | boolean | readonly HtmlValue[];
+
+const ENTITIES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+
+export const raw = (text: string): Html => ({ [HTML]: true, text });
+
+const isHtml = (value: unknown): value is Html =>
+  typeof value === "object" && value !== null && HTML in value;
+
+function render(value: HtmlValue): string {
+  if (value === null || value === undefined || value === false || value === true) return "";
+  if (isHtml(value)) return value.text;
+  if (Array.isArray(value)) return value.map(render).join("");
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
+  let out = strings[0];
+  for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1];
+  return raw(out);
+}
+
+/** `2026-11-22 03:50 UTC`: one unambiguous format on every page. */
+export function formatTime(epochMs: number | null): string {
+  if (epochMs === null) return "—";
+  return `${new Date(epochMs).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}

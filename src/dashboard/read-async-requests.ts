@@ -1,0 +1,86 @@
+import type { Db } from "../platform/db/connect.ts";
+import type { RequestsTable, WebhookAttemptsTable, WebhookDeliveriesTable } from "../platform/db/schema.ts";
+
+export interface DeliveryView {
+  id: string;
+  url: string;
+  status: WebhookDeliveriesTable["status"];
+  createdAt: number;
+  deliveredAt: number | null;
+  attempts: Omit<WebhookAttemptsTable, "id" | "delivery_id">[];
+}
+
+export interface AsyncRequestView {
+  requestId: string;
+  operation: string;
+  mode: RequestsTable["mode"];
+  status: RequestsTable["status"];
+  webhookUrl: string | null;
+  createdAt: number;
+  completedAt: number | null;
+  resultStatus: number | null;
+  deliveries: DeliveryView[];
+}
+
+/** The owner's latest asynchronous requests, each with its webhook deliveries and every attempt. */
+export async function readAsyncRequests(db: Db, ownerId: string, limit = 30): Promise<AsyncRequestView[]> {
+  const requests = await db
+    .selectFrom("requests")
+    .selectAll()
+    .where("owner_id", "=", ownerId)
+    .orderBy("created_at", "desc")
+    .limit(limit)
+    .execute();
+  if (requests.length === 0) return [];
+  const deliveries = await db
+    .selectFrom("webhook_deliveries")
+    .select(["id", "request_id", "url", "status", "created_at", "delivered_at"])
+    .where("owner_id", "=", ownerId)
+    .where(
+      "request_id",
+      "in",
+      requests.map((r) => r.request_id),
+    )
+    .orderBy("created_at")
+    .execute();
+  const attempts =
+    deliveries.length === 0
+      ? []
+      : await db
+          .selectFrom("webhook_attempts")
+          .selectAll()
+          .where(
+            "delivery_id",
+            "in",
+            deliveries.map((d) => d.id),
+          )
+          .orderBy("id")
+          .execute();
+  return requests.map((r) => ({
+    requestId: r.request_id,
+    operation: r.operation,
+    mode: r.mode,
+    status: r.status,
+    webhookUrl: r.webhook_url,
+    createdAt: Number(r.created_at),
+    completedAt: r.completed_at === null ? null : Number(r.completed_at),
+    resultStatus: r.result_status,
+    deliveries: deliveries
+      .filter((d) => d.request_id === r.request_id)
+      .map((d) => ({
+        id: d.id,
+        url: d.url,
+        status: d.status,
+        createdAt: Number(d.created_at),
+        deliveredAt: d.delivered_at === null ? null : Number(d.delivered_at),
+        attempts: attempts
+          .filter((a) => a.delivery_id === d.id)
+          .map((a) => ({
+            attempted_at: Number(a.attempted_at),
+            status_code: a.status_code,
+            latency_ms: a.latency_ms,
+            error: a.error,
+          })),
+      })),
+  }));
+}

@@ -1,0 +1,89 @@
+import { sql } from "kysely";
+import type { Db } from "../platform/db/connect.ts";
+
+const DAY_MS = 86_400_000;
+
+export interface DailyUsage {
+  day: number;
+  credits: number;
+  requests: number;
+}
+
+export interface OperationUsage {
+  operation: string;
+  credits: number;
+  requests: number;
+}
+
+export interface Usage {
+  days: DailyUsage[];
+  operations: OperationUsage[];
+}
+
+/**
+ * Credits spent (charges net of refunds, from the ledger) and API requests (from the request log) of
+ * one owner over the last `days` days, per UTC day and per operation. Integer division by the day
+ * length groups identically on SQLite and PostgreSQL.
+ */
+export async function readUsage(db: Db, ownerId: string, days = 30, now = Date.now()): Promise<Usage> {
+  const firstDay = Math.floor(now / DAY_MS) - (days - 1);
+  const since = firstDay * DAY_MS;
+  const day = sql<number>`created_at / 86400000`;
+  const spent = sql<number>`-sum(credits + allowance)`;
+  const [ledgerDays, requestDays, ledgerOps, requestOps] = await Promise.all([
+    db
+      .selectFrom("ledger")
+      .select([day.as("day"), spent.as("credits")])
+      .where("owner_id", "=", ownerId)
+      .where("kind", "in", ["charge", "refund"])
+      .where("created_at", ">=", since)
+      .groupBy(day)
+      .execute(),
+    db
+      .selectFrom("api_requests")
+      .select([day.as("day"), sql<number>`count(*)`.as("requests")])
+      .where("owner_id", "=", ownerId)
+      .where("created_at", ">=", since)
+      .groupBy(day)
+      .execute(),
+    db
+      .selectFrom("ledger")
+      .select(["operation", spent.as("credits")])
+      .where("owner_id", "=", ownerId)
+      .where("kind", "in", ["charge", "refund"])
+      .where("created_at", ">=", since)
+      .groupBy("operation")
+      .execute(),
+    db
+      .selectFrom("api_requests")
+      .select(["operation", sql<number>`count(*)`.as("requests")])
+      .where("owner_id", "=", ownerId)
+      .where("created_at", ">=", since)
+      .groupBy("operation")
+      .execute(),
+  ]);
+  const byDay = new Map<number, DailyUsage>();
+  for (let d = firstDay; d < firstDay + days; d++) byDay.set(d, { day: d * DAY_MS, credits: 0, requests: 0 });
+  for (const row of ledgerDays) {
+    const entry = byDay.get(Number(row.day));
+    if (entry) entry.credits = Number(row.credits);
+  }
+  for (const row of requestDays) {
+    const entry = byDay.get(Number(row.day));
+    if (entry) entry.requests = Number(row.requests);
+  }
+  const byOperation = new Map<string, OperationUsage>();
+  const operationOf = (name: string) => {
+    const entry = byOperation.get(name) ?? { operation: name, credits: 0, requests: 0 };
+    byOperation.set(name, entry);
+    return entry;
+  };
+  for (const row of ledgerOps) operationOf(row.operation ?? "other").credits = Number(row.credits);
+  // The request log names the route (`rfc/verify`), the ledger the operation (`verify`).
+  for (const row of requestOps)
+    operationOf(row.operation.replace(/^rfc\//, "")).requests = Number(row.requests);
+  const operations = [...byOperation.values()].sort(
+    (a, b) => b.credits - a.credits || b.requests - a.requests,
+  );
+  return { days: [...byDay.values()], operations };
+}

@@ -1,0 +1,118 @@
+import assert from "node:assert/strict";
+import { randomUUID } from "node:crypto";
+import { after, before, test } from "node:test";
+import { createUser } from "../../src/accounts/create-user.ts";
+import { endSession } from "../../src/accounts/end-session.ts";
+import { findSession } from "../../src/accounts/find-session.ts";
+import { startSession } from "../../src/accounts/start-session.ts";
+import { listApiKeys } from "../../src/api-keys/list-api-keys.ts";
+import { startTestApp, type TestApp } from "../helpers/app.ts";
+import { formClient, signUp } from "./form-client.ts";
+
+let padron: TestApp;
+let base: string;
+before(async () => {
+  padron = await startTestApp();
+  base = await padron.listen();
+});
+after(() => padron.close());
+
+const newEmail = () => `user-${randomUUID()}@test.padron`;
+
+test("roles: a member sees members and requests but not keys, credits or webhooks; admins manage", async () => {
+  const owner = formClient(base);
+  await signUp(owner, newEmail());
+  let _csrf = await owner.csrfOf("/orgs");
+  const created = await owner.post("/orgs", { _csrf, name: "Roles Test Org" });
+  assert.equal(created.status, 303);
+  const orgPath = created.location?.replace(/\/members$/, "") ?? "";
+  assert.match(orgPath, /^\/org\/roles-test-org/);
+
+  const memberEmail = newEmail();
+  const adminEmail = newEmail();
+  await createUser(
+    padron.database.db,
+    { email: memberEmail, password: "member password" },
+    { signupCredits: 0 },
+  );
+  await createUser(
+    padron.database.db,
+    { email: adminEmail, password: "admin password" },
+    { signupCredits: 0 },
+  );
+  _csrf = await owner.csrfOf(`${orgPath}/members`);
+  assert.equal(
+    (await owner.post(`${orgPath}/members`, { _csrf, email: memberEmail, role: "member" })).status,
+    303,
+  );
+  assert.equal(
+    (await owner.post(`${orgPath}/members`, { _csrf, email: adminEmail, role: "admin" })).status,
+    303,
+  );
+  const unknown = await owner.post(`${orgPath}/members`, { _csrf, email: newEmail(), role: "member" });
+  assert.equal(unknown.status, 422);
+  assert.match(unknown.text, /No padron account has that email/);
+
+  const member = await logInAs(memberEmail, "member password");
+  for (const section of ["api-keys", "credits", "webhooks"]) {
+    assert.equal((await member.get(`${orgPath}/${section}`)).status, 403, section);
+  }
+  const membersPage = await member.get(`${orgPath}/members`);
+  assert.equal(membersPage.status, 200);
+  assert.doesNotMatch(membersPage.text, /Add a member/);
+  assert.equal((await member.get(`${orgPath}/requests`)).status, 200);
+  _csrf = await member.csrfOf(`${orgPath}/members`);
+  assert.equal(
+    (await member.post(`${orgPath}/api-keys`, { _csrf, label: "sneaky", mode: "live" })).status,
+    403,
+  );
+  assert.equal(
+    (await member.post(`${orgPath}/members`, { _csrf, email: memberEmail, role: "owner" })).status,
+    403,
+  );
+
+  const admin = await logInAs(adminEmail, "admin password");
+  _csrf = await admin.csrfOf(`${orgPath}/api-keys`);
+  assert.equal(
+    (await admin.post(`${orgPath}/api-keys`, { _csrf, label: "admin key", mode: "live" })).status,
+    200,
+  );
+  const promote = await admin.post(`${orgPath}/members`, { _csrf, email: memberEmail, role: "owner" });
+  assert.equal(promote.status, 422);
+  assert.match(promote.text, /Only owners can make someone an owner/);
+  const orgId = (
+    await padron.database.db
+      .selectFrom("organizations")
+      .select("id")
+      .where("slug", "=", orgPath.slice("/org/".length))
+      .executeTakeFirstOrThrow()
+  ).id;
+  assert.deepEqual(
+    (await listApiKeys(padron.database.db, orgId)).map((k) => k.label),
+    ["admin key"],
+  );
+});
+
+test("sessions expire, and an ended session no longer opens anything", async () => {
+  const db = padron.database.db;
+  const user = await createUser(
+    db,
+    { email: newEmail(), password: "whatever password" },
+    { signupCredits: 0 },
+  );
+  const now = Date.now();
+  const session = await startSession(db, { userId: user.id, ttlMs: 60_000, now });
+  assert.equal((await findSession(db, session.token, now + 59_000))?.userId, user.id);
+  assert.equal(await findSession(db, session.token, now + 60_000), null);
+  assert.equal(await findSession(db, `${session.token}x`, now), null);
+  await endSession(db, session.token);
+  assert.equal(await findSession(db, session.token, now), null);
+});
+
+async function logInAs(email: string, password: string) {
+  const client = formClient(base);
+  const _csrf = await client.csrfOf("/login");
+  const response = await client.post("/login", { _csrf, email, password });
+  assert.equal(response.status, 303);
+  return client;
+}
