@@ -110,7 +110,14 @@ async function validateOnce(taxpayer: { rfc: string; name: string }, started: nu
     body: JSON.stringify(values.name ? { rfc: taxpayer.rfc, name: taxpayer.name } : { rfc: taxpayer.rfc }),
   });
   const body = (await response.body.json()) as { valid: boolean | null; zip?: string };
-  return { ms: performance.now() - started, status: response.statusCode, valid: body.valid, zip: body.zip };
+  return {
+    ms: performance.now() - started,
+    status: response.statusCode,
+    valid: body.valid,
+    zip: body.zip,
+    rfc: taxpayer.rfc,
+    body,
+  };
 }
 
 const stats = (list: number[]) => {
@@ -163,6 +170,10 @@ const report = {
   status_200: results.filter((r) => r.status === 200).length,
   errors: [...new Set(results.map((r) => ("error" in r ? r.error : null)).filter(Boolean))].slice(0, 3),
   valid_true: results.filter((r) => r.valid === true).length,
+  not_valid: results
+    .filter((r) => r.valid !== true)
+    .slice(0, 3)
+    .map((r) => ("body" in r ? r.body : r)),
   zip_recovered: results.filter((r) => r.zip).length,
   bare_chain_ms: bare,
   end_to_end_ms: e2e,

@@ -1,0 +1,11 @@
+import "reflect-metadata";
+import { request } from "undici";
+import { startSandbox } from "../src/sandbox/server.ts";
+const sb = await startSandbox({ port: 0, seed: 1, size: 2000, timeScale: 0.035 });
+const t = sb.population.taxpayers[50];
+const body = Array.from({length: 5000}, (_, i) => `${i+1}|${t.rfc}|${t.padronName}|${String(i).padStart(5,"0")}\r\n`).join("");
+let s = performance.now();
+const r = await request(`${sb.url}/padron/validate`, { method: "POST", body });
+const text = await r.body.text();
+console.log(r.statusCode, text.slice(0, 200), performance.now() - s);
+await sb.close();

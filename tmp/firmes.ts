@@ -1,0 +1,16 @@
+import "reflect-metadata";
+import { startSandbox } from "../src/sandbox/server.ts";
+const sb = await startSandbox({ port: 0, seed: 1, size: 300, timeScale: 0 });
+const b = Buffer.from(await (await fetch(`${sb.url}/Datos_abiertos/Documents_AGR/Firmes.csv`)).arrayBuffer()).toString("latin1");
+console.log(b.split("\n").filter((l) => l.includes("DTF1103038HA") || l.startsWith("RFC")).join("\n"));
+let t = performance.now();
+const r = await fetch(`${sb.url}/certificates?rfc=EKU9003173C9`); console.log(await r.text(), performance.now() - t);
+t = performance.now();
+const lines = Array.from({length: 5000}, (_, i) => `${i+1}|EKU9003173C9|ESCUELA KEMPER URGATE|${String(i).padStart(5,"0")}`).join("\r\n");
+const p = await fetch(`${sb.url}/padron/validate`, { method: "POST", body: lines, headers: {"content-type": "text/plain"} });
+console.log((await p.text()).length, "padron 5000 ms", performance.now() - t);
+t = performance.now();
+const c = await fetch(`${sb.url}/rccf/000010/000005/00/00/00/00001000000500000001.cer`); console.log(c.status, (await c.arrayBuffer()).byteLength, "cert ms", performance.now() - t);
+t = performance.now();
+const c2 = await fetch(`${sb.url}/rccf/000010/000005/00/00/00/00001000000500000003.cer`); console.log(c2.status, "cert ms", performance.now() - t);
+await sb.close();

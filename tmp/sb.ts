@@ -1,0 +1,13 @@
+import "reflect-metadata";
+import { startSandbox } from "/work/wt-operations/src/sandbox/server.ts";
+const t = performance.now();
+const sb = await startSandbox({ port: 0, seed: 1, size: 300, timeScale: 0 });
+console.log("start ms", performance.now() - t);
+const s = await (await fetch(`${sb.url}/scenarios`)).json();
+console.log(JSON.stringify(s.slice(0, 3), null, 1));
+console.log(s.map((x: any) => x.tags.join(",") + " " + x.rfc + " " + JSON.stringify(x.expect.padron) + JSON.stringify(x.expect.renapo ?? null) + JSON.stringify(x.expect.registry ?? null)).join("\n"));
+const c = await (await fetch(`${sb.url}/certificates?rfc=EKU9003173C9`)).json();
+console.log(c);
+const r = await fetch(`${sb.url}/sepomex/CPdescarga.txt`); const b = Buffer.from(await r.arrayBuffer()); console.log(b.length, b.subarray(0,300).toString("latin1"));
+console.log(await (await fetch(`${sb.url}/_control/stats`)).json());
+await sb.close();
