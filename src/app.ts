@@ -7,7 +7,6 @@ import { registerAsyncOperations } from "./batches/register-async-operations.ts"
 import { verifyBatchRoute } from "./batches/verify-batch-route.ts";
 import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-route.ts";
 import type { Config } from "./config.ts";
-import { lookupListedEntries } from "./contributor-lists/lookup-sat-lists.ts";
 import { satListsRoute } from "./contributor-lists/sat-lists-route.ts";
 import { dashboardPlugin } from "./dashboard/dashboard-plugin.ts";
 import { installIdempotency } from "./idempotency/install-idempotency.ts";
@@ -21,19 +20,13 @@ import { installNotFound } from "./platform/http/not-found.ts";
 import { installOpenApi } from "./platform/http/openapi.ts";
 import { sendProblem } from "./platform/http/problem.ts";
 import { newId } from "./platform/ids.ts";
-import { createPostalCodeCatalog } from "./postal-codes/postal-code-catalog.ts";
-import { installRateLimit } from "./rate-limits/install-rate-limit.ts";
-import {
-  createRequestLogWriter,
-  logApiRequests,
-  type RequestLogWriter,
-} from "./request-log/record-api-requests.ts";
+import { createRequestLogWriter, type RequestLogWriter } from "./request-log/record-api-requests.ts";
 import { requestRoutes } from "./requests/request-routes.ts";
 import type { Population } from "./sandbox/population/types.ts";
 import { sandboxRoutes } from "./sandbox/server.ts";
 import { createTaxpayerSources } from "./taxpayers/create-taxpayer-sources.ts";
 import { taxpayerRoutes } from "./taxpayers/taxpayer-routes.ts";
-import { createUpstreams, type UpstreamRegistry } from "./upstreams/create-upstreams.ts";
+import type { UpstreamRegistry } from "./upstreams/create-upstreams.ts";
 import { webhookRoutes } from "./webhooks/webhook-routes.ts";
 
 export interface AppDeps {
