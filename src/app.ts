@@ -3,7 +3,9 @@ import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
+import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-route.ts";
 import type { Config } from "./config.ts";
+import { lookupListedEntries } from "./contributor-lists/lookup-sat-lists.ts";
 import { satListsRoute } from "./contributor-lists/sat-lists-route.ts";
 import { dashboardPlugin } from "./dashboard/dashboard-plugin.ts";
 import { installIdempotency } from "./idempotency/install-idempotency.ts";
@@ -17,6 +19,7 @@ import { installNotFound } from "./platform/http/not-found.ts";
 import { installOpenApi } from "./platform/http/openapi.ts";
 import { sendProblem } from "./platform/http/problem.ts";
 import { newId } from "./platform/ids.ts";
+import { createPostalCodeCatalog } from "./postal-codes/postal-code-catalog.ts";
 import { installRateLimit } from "./rate-limits/install-rate-limit.ts";
 import {
   createRequestLogWriter,
@@ -26,6 +29,8 @@ import {
 import { requestRoutes } from "./requests/request-routes.ts";
 import type { Population } from "./sandbox/population/types.ts";
 import { sandboxRoutes } from "./sandbox/server.ts";
+import { taxpayerRoutes } from "./taxpayers/taxpayer-routes.ts";
+import { createUpstreams, type UpstreamRegistry } from "./upstreams/create-upstreams.ts";
 import { webhookRoutes } from "./webhooks/webhook-routes.ts";
 
 export interface AppDeps {
@@ -35,6 +40,9 @@ export interface AppDeps {
   sandbox?: { url: string; population: Population; timeScale: number };
   /** Where log lines go (tests capture them); stdout when omitted. */
   logStream?: DestinationStream;
+  /** Government sources per mode; built from config (and closed with the app) when omitted. */
+  upstreams?: UpstreamRegistry;
+  /** Local contributor-list lookup; until lists are wired every RFC is in none. */
 }
 
 export interface PadronApp {
@@ -66,6 +74,17 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   let closing = false;
   const keyUse = createKeyUseRecorder(deps.database.db);
   const requestLog = createRequestLogWriter(deps.database.db);
+  const sandboxUrl = deps.sandbox?.url ?? (config.sandboxUrl || null);
+  const upstreams = deps.upstreams ?? createUpstreams({ config, sandboxUrl });
+  const taxpayerDeps = {
+    config,
+    database: deps.database,
+    upstreams,
+    postalCodes: createPostalCodeCatalog(deps.database.db, {
+      sandboxSource: sandboxUrl ? upstreams.forMode("test").postalCatalog : null,
+    }),
+    lookupSatLists: lookupListedEntries,
+  };
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : null;
@@ -84,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     await keyUse.stop();
     await requestLog.flush();
     redis?.disconnect();
+    if (!deps.upstreams) await upstreams.close();
   });
   installErrorHandler(app);
   installNotFound(app);
@@ -106,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     apiScope(apiScopeDeps, (scope) => {
       installIdempotency(scope, { db: deps.database.db, waitMs: config.idempotencyWaitMs });
       accountRoute(scope, deps);
+      taxpayerRoutes(scope, taxpayerDeps);
+      commerceRegistryRoute(scope, taxpayerDeps);
       requestRoutes(scope, deps);
       webhookRoutes(scope, deps);
       satListsRoute(scope, deps);

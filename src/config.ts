@@ -370,6 +370,21 @@ export const SETTINGS = {
     "How often the worker re-checks SAT's list files (conditional requests)",
     integer(60_000),
   ),
+  listsRefreshModes: setting(
+    "LISTS_REFRESH_MODES",
+    "sandbox,live",
+    "Which lists a worker keeps fresh: `sandbox`, `live`, both (comma-separated) or empty for none",
+    (raw, name) => {
+      const modes = raw
+        .split(",")
+        .map((m) => m.trim())
+        .filter(Boolean);
+      for (const mode of modes)
+        if (mode !== "sandbox" && mode !== "live")
+          throw new Error(`${name} may hold sandbox and live, got "${raw}"`);
+      return modes as ("sandbox" | "live")[];
+    },
+  ),
   listsMinRowRatio: setting(
     "LISTS_MIN_ROW_RATIO",
     "0.5",
@@ -399,6 +414,13 @@ export const SETTINGS = {
     "10",
     "Dashboard log-in and sign-up attempts per address per minute",
     integer(1),
+  ),
+  // Taxpayer operations (src/taxpayers, src/postal-codes).
+  sandboxUrl: setting(
+    "SANDBOX_URL",
+    "",
+    "Sandbox that sandbox keys use when no in-process sandbox runs (empty: the in-process one, or none)",
+    url(["http:", "https:"]),
   ),
 } as const;
 

@@ -12,7 +12,13 @@ function runSuite(engine: "sqlite" | "postgres"): number {
   process.stdout.write(`\n=== test suite on ${engine} ===\n`);
   const result = spawnSync(process.execPath, ["--test", `--test-concurrency=${concurrency}`, ...patterns], {
     stdio: "inherit",
-    env: { ...process.env, PADRON_TEST_ENGINE: engine, PADRON_TEST_PG_URL: PG_URL },
+    // Processes the tests spawn (serve, worker) must never reach SAT's real list files.
+    env: {
+      LISTS_REFRESH_MODES: "sandbox",
+      ...process.env,
+      PADRON_TEST_ENGINE: engine,
+      PADRON_TEST_PG_URL: PG_URL,
+    },
   });
   return result.status ?? 1;
 }

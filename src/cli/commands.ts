@@ -1,9 +1,11 @@
 import type { ParseArgsOptionsConfig } from "node:util";
+import { cert } from "./cert.ts";
 import { credits } from "./credits.ts";
 import { keys } from "./keys.ts";
 import { lists } from "./lists.ts";
 import { migrate } from "./migrate.ts";
 import { orgs } from "./orgs.ts";
+import { postalCodes } from "./postal-codes.ts";
 import { sandbox } from "./sandbox.ts";
 import { serve } from "./serve.ts";
 import { users } from "./users.ts";
@@ -25,4 +27,6 @@ export const COMMANDS: Record<string, Command> = {
   ...keys,
   ...credits,
   ...lists,
+  ...postalCodes,
+  ...cert,
 };

@@ -1,6 +1,7 @@
 import { prepareDemoAccess } from "../accounts/prepare-demo-access.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
+import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
@@ -44,6 +45,14 @@ export const serve: Command = {
       : startAsyncWorker({ db: database.db, engine: database.engine, config }, (level, message, fields) =>
           padron.app.log[level](fields ?? {}, message),
         );
+    const lists = values["no-worker"]
+      ? null
+      : refreshConfiguredLists({
+          db: database.db,
+          config,
+          sandboxUrl: sandbox?.url ?? null,
+          log: (level, message, fields) => padron.app.log[level](fields ?? {}, message),
+        });
     const address = await padron.app.listen({ port: config.port, host: config.host });
     const base = config.publicUrl || address;
     if (config.demoUser) {
@@ -68,7 +77,7 @@ export const serve: Command = {
       padron.app.log.info({ signal }, "shutting down");
       padron.beginShutdown();
       const grace = setTimeout(() => process.exit(1), config.shutdownGraceMs);
-      await Promise.all([padron.app.close(), worker?.stop(config.shutdownGraceMs)]);
+      await Promise.all([padron.app.close(), worker?.stop(config.shutdownGraceMs), lists?.stop()]);
       await sandbox?.close();
       await database.close();
       clearTimeout(grace);

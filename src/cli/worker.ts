@@ -1,4 +1,5 @@
 import { loadConfig } from "../config.ts";
+import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
@@ -15,6 +16,7 @@ export const worker: Command = {
     const log = (level: string, message: string, fields: Record<string, unknown> = {}) =>
       process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg: message, ...fields })}\n`);
     const running = startAsyncWorker({ db: database.db, engine: database.engine, config }, log);
+    const lists = refreshConfiguredLists({ db: database.db, config, sandboxUrl: null, log });
     log("info", "worker started", {
       worker: running.id,
       engine: database.engine,
@@ -25,7 +27,7 @@ export const worker: Command = {
       if (stopping) return;
       stopping = true;
       log("info", "worker stopping", { signal });
-      await running.stop(config.shutdownGraceMs);
+      await Promise.all([running.stop(config.shutdownGraceMs), lists?.stop()]);
       await database.close();
       process.exit(0);
     };

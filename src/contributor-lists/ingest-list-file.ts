@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Db } from "../platform/db/connect.ts";
 import type { ListFileSpec } from "./catalog.ts";
+import { createListVersion } from "./create-list-version.ts";
 import { deleteListVersion } from "./delete-list-version.ts";
-import { INSERT_BATCH_ROWS, insertListEntries } from "./insert-list-entries.ts";
+import { BLOCK_ROWS, insertSortedBlock } from "./insert-sorted-block.ts";
 import type { ListEntry } from "./list-entry.ts";
-import { ListFileError } from "./list-file-error.ts";
 import {
   type IngestProgress,
   ListDownloadError,
@@ -69,14 +68,14 @@ export async function ingestListFile(
   };
   try {
     for await (const batch of parsed.batches) {
-      versionId ??= await createVersion(db, request, await parsed.meta, fetchedAt);
+      versionId ??= await createListVersion(db, request, await parsed.meta, fetchedAt);
       for (const entry of batch) {
         pending.push(entry);
         if (pending.length >= BLOCK_ROWS) await flush(versionId);
       }
     }
     const meta = await parsed.meta;
-    versionId ??= await createVersion(db, request, meta, fetchedAt);
+    versionId ??= await createListVersion(db, request, meta, fetchedAt);
     if (pending.length > 0) await flush(versionId);
     const expected = request.provenance.expectedBytes;
     if (expected !== null && expected !== progress.bytes)
@@ -119,73 +118,10 @@ export async function ingestListFile(
       ...(outcome.status === "rejected" ? { reason: outcome.reason } : {}),
     };
   } catch (error) {
-    if (versionId !== null) await deleteListVersion(db, versionId);
+    // If even the clean-up fails, the version stays "loading" and a later prune removes it.
+    if (versionId !== null) await deleteListVersion(db, versionId).catch(() => {});
     throw error;
   }
-}
-
-/**
- * Entries are written in blocks sorted by RFC: consecutive rows of a statement then land on neighbouring
- * pages of the (version, rfc) index instead of all over it, which is most of an ingest's cost.
- */
-const BLOCK_ROWS = 10_000;
-
-async function insertSortedBlock(
-  db: Db,
-  versionId: number,
-  block: ListEntry[],
-  firstPosition: number,
-  onWritten: (rows: number) => void,
-) {
-  const positions = block.map((_, index) => firstPosition + index);
-  positions.sort((a, b) => compareText(block[a - firstPosition].rfc, block[b - firstPosition].rfc));
-  for (let start = 0; start < positions.length; start += INSERT_BATCH_ROWS) {
-    const slice = positions.slice(start, start + INSERT_BATCH_ROWS);
-    const entries = slice.map((position) => block[position - firstPosition]);
-    await insertListEntries(db, versionId, entries, slice);
-    onWritten(slice.length);
-    // node:sqlite runs statements synchronously: let requests in between, or a block would stall them.
-    await yieldToEventLoop();
-  }
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-async function createVersion(
-  db: Db,
-  request: IngestRequest,
-  meta: { list: ListFileSpec; contentDate: string | null },
-  fetchedAt: number,
-): Promise<number> {
-  if (request.expectedListKey && meta.list.key !== request.expectedListKey)
-    throw new ListFileError(
-      `${request.fileName}: expected list ${request.expectedListKey}, got ${meta.list.key}`,
-    );
-  const { provenance } = request;
-  const inserted = await db
-    .insertInto("list_versions")
-    .values({
-      mode: request.mode,
-      list_key: meta.list.key,
-      article: meta.list.article,
-      file_name: request.fileName,
-      status: "loading",
-      source_url: provenance.sourceUrl,
-      etag: provenance.etag,
-      last_modified: provenance.lastModified,
-      content_date: meta.contentDate,
-      fetched_at: fetchedAt,
-      checked_at: fetchedAt,
-      row_count: 0,
-      suppressed_count: 0,
-      byte_count: 0,
-      sha256: "",
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return inserted.id;
 }
 
 async function* countAndHash(

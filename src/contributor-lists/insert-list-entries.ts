@@ -30,11 +30,8 @@ export async function insertListEntries(
   positions: readonly number[],
 ): Promise<void> {
   if (entries.length === 0) return;
-  const numbered = placeholderStyle(db) === "numbered";
   const parameters: unknown[] = [];
-  const tuples: string[] = [];
   entries.forEach((entry, index) => {
-    const base = parameters.length;
     parameters.push(
       versionId,
       positions[index],
@@ -47,10 +44,24 @@ export async function insertListEntries(
       entry.suppressed ? 1 : 0,
       entry.raw ? JSON.stringify(entry.raw) : null,
     );
-    tuples.push(numbered ? tupleOf(base) : QUESTION_TUPLE);
   });
-  const text = `insert into list_entries (${COLUMNS.join(", ")}) values ${tuples.join(", ")}`;
-  await db.executeQuery(CompiledQuery.raw(text, parameters));
+  await db.executeQuery(CompiledQuery.raw(insertText(placeholderStyle(db), entries.length), parameters));
+}
+
+// Nearly every statement has INSERT_BATCH_ROWS rows: build each statement text once, not per batch.
+const insertTexts = new Map<string, string>();
+
+function insertText(style: "question" | "numbered", rows: number): string {
+  const key = `${style}:${rows}`;
+  let text = insertTexts.get(key);
+  if (!text) {
+    const tuples = Array.from({ length: rows }, (_, row) =>
+      style === "numbered" ? tupleOf(row * COLUMNS.length) : QUESTION_TUPLE,
+    );
+    text = `insert into list_entries (${COLUMNS.join(", ")}) values ${tuples.join(", ")}`;
+    if (insertTexts.size < 64) insertTexts.set(key, text);
+  }
+  return text;
 }
 
 const QUESTION_TUPLE = `(${COLUMNS.map(() => "?").join(", ")})`;

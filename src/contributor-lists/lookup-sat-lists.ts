@@ -123,3 +123,12 @@ function dataAsOf(row: {
   const modified = row.last_modified ? Date.parse(row.last_modified) : Number.NaN;
   return Number.isFinite(modified) ? modified : row.fetched_at;
 }
+
+/** The entries alone, for the key's mode (test keys read the sandbox's lists): what validate shows. */
+export async function lookupListedEntries(
+  db: Db,
+  keyMode: "live" | "test",
+  rfc: string,
+): Promise<SatListEntry[]> {
+  return (await lookupSatLists(db, keyMode === "test" ? "sandbox" : "live", rfc)).sat_lists;
+}

@@ -1,7 +1,21 @@
 import { sql } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
+import { reusableQuery } from "../platform/db/reusable-query.ts";
 import { ServiceError } from "../platform/errors.ts";
 import { appendLedgerEntry } from "./append-ledger-entry.ts";
+
+const takeAllowance = reusableQuery<{ credits: number }, [number, number, string]>(
+  (amount, now, ownerId) =>
+    sql`update balances set allowance = allowance - ${amount}, updated_at = ${now}
+        where owner_id = ${ownerId} and allowance >= ${amount} returning credits`,
+  3,
+);
+const takeCredits = reusableQuery<{ credits: number }, [number, number, string]>(
+  (amount, now, ownerId) =>
+    sql`update balances set credits = credits - ${amount}, updated_at = ${now}
+        where owner_id = ${ownerId} and credits >= ${amount} returning credits`,
+  3,
+);
 
 export interface Charge {
   charged: number;
@@ -26,24 +40,8 @@ export async function tryChargeCredits(trx: Db, input: ChargeInput): Promise<Cha
   const { ownerId, amount } = input;
   if (amount === 0) return { charged: 0, remaining: await remainingCredits(trx, ownerId) };
   const now = Date.now();
-  const fromAllowance = input.useAllowance
-    ? await trx
-        .updateTable("balances")
-        .set({ allowance: sql`allowance - ${amount}`, updated_at: now })
-        .where("owner_id", "=", ownerId)
-        .where("allowance", ">=", amount)
-        .returning(["credits"])
-        .executeTakeFirst()
-    : undefined;
-  const paid =
-    fromAllowance ??
-    (await trx
-      .updateTable("balances")
-      .set({ credits: sql`credits - ${amount}`, updated_at: now })
-      .where("owner_id", "=", ownerId)
-      .where("credits", ">=", amount)
-      .returning(["credits"])
-      .executeTakeFirst());
+  const fromAllowance = input.useAllowance ? (await takeAllowance(trx, amount, now, ownerId))[0] : undefined;
+  const paid = fromAllowance ?? (await takeCredits(trx, amount, now, ownerId))[0];
   if (!paid) return null;
   await appendLedgerEntry(trx, {
     ownerId,

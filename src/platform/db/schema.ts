@@ -213,6 +213,23 @@ export interface SessionsTable {
   expires_at: number;
 }
 
+export interface PostalCodesTable {
+  mode: "live" | "sandbox";
+  zip: string;
+  state_code: string;
+  state: string;
+  municipality: string;
+  settlements: number;
+}
+
+export interface PostalCodeImportsTable {
+  mode: "live" | "sandbox";
+  codes: number;
+  settlements: number;
+  source: string;
+  imported_at: number;
+}
+
 export interface Database {
   owners: OwnersTable;
   users: UsersTable;
@@ -233,4 +250,6 @@ export interface Database {
   list_current: ListCurrentTable;
   list_entries: ListEntriesTable;
   sessions: SessionsTable;
+  postal_codes: PostalCodesTable;
+  postal_code_imports: PostalCodeImportsTable;
 }

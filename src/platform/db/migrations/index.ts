@@ -5,6 +5,7 @@ import * as requestLog from "./0002_request_log.ts";
 import * as async from "./0003_async.ts";
 import * as dashboard from "./0004_dashboard.ts";
 import * as contributorLists from "./0005_contributor_lists.ts";
+import * as postalCodes from "./0006_postal_codes.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
 
@@ -15,4 +16,5 @@ export const MIGRATIONS: Record<string, { up: Up }> = {
   "0003_async": async,
   "0004_dashboard": dashboard,
   "0005_contributor_lists": contributorLists,
+  "0006_postal_codes": postalCodes,
 };

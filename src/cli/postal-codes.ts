@@ -1,0 +1,38 @@
+import { readFile } from "node:fs/promises";
+import { basename } from "node:path";
+import { parseCatalogMode } from "../postal-codes/catalog-mode.ts";
+import { importPostalCodes } from "../postal-codes/import-postal-codes.ts";
+import { parseSepomexCatalog } from "../upstreams/postal-catalog/parse-sepomex-catalog.ts";
+import { UpstreamFailure } from "../upstreams/upstream-failure.ts";
+import type { Command } from "./commands.ts";
+import { print, withDatabase } from "./session.ts";
+
+export const postalCodes: Record<string, Command> = {
+  "postal-codes import": {
+    usage: "FILE [--mode live|sandbox] [--json]   (SEPOMEX CPdescarga.txt, latin-1)",
+    options: { mode: { type: "string" }, json: { type: "boolean" } },
+    async run(values, positionals) {
+      const [file] = positionals;
+      if (!file || positionals.length > 1) throw new TypeError("give exactly one SEPOMEX TXT FILE");
+      const mode = parseCatalogMode(values.mode as string | undefined);
+      const settlements = readCatalog(file, await readFile(file));
+      await withDatabase(async ({ db }) => {
+        const summary = await importPostalCodes(db, mode, settlements, basename(file));
+        print(
+          values.json === true,
+          summary,
+          `imported ${summary.codes} postal codes (${summary.settlements} settlements) into the ${mode} catalog`,
+        );
+      });
+    },
+  },
+};
+
+function readCatalog(file: string, bytes: Buffer) {
+  try {
+    return parseSepomexCatalog(bytes);
+  } catch (error) {
+    if (error instanceof UpstreamFailure) throw new TypeError(`${file}: ${error.message}`);
+    throw error;
+  }
+}

@@ -1,0 +1,81 @@
+import { payForRequest, refundRequest } from "../credits/pay-for-request.ts";
+import { ServiceError } from "../platform/errors.ts";
+import { gatherCertificates } from "../taxpayers/gather-certificates.ts";
+import { MESSAGES } from "../taxpayers/messages.ts";
+import { readName, readRfc } from "../taxpayers/read-rfc.ts";
+import { fullRefund, type OperationOutcome, type TaxpayerContext } from "../taxpayers/taxpayer-context.ts";
+import type { RegistryRecord } from "../upstreams/commerce-registry/port.ts";
+import { matchRegistryRecords } from "./match-registry-records.ts";
+
+export type CommerceRegistryInput = { rfc: string; name?: string };
+
+/** Commerce-registry result (spec §2.8); `name` is omitted when SAT has none for the RFC. */
+export type CommerceRegistryResult = {
+  rfc: string;
+  found: boolean | null;
+  name?: string;
+  message: string;
+  records: RegistryRecord[];
+};
+
+/**
+ * POST /v1/rfc/commerce-registry. A synchronous request whose matches are all unsupported is not
+ * charged (spec §8); with webhook_url it is charged whatever it finds, so that rule lives here only.
+ */
+export async function searchCommerceRegistry(
+  ctx: TaxpayerContext,
+  input: CommerceRegistryInput,
+): Promise<OperationOutcome<CommerceRegistryResult>> {
+  checkCommerceRegistryInput(input);
+  await payForRequest(ctx, "commerce-registry");
+  const outcome = await runCommerceRegistry(ctx, input);
+  const { found, records } = outcome.body;
+  const allUnsupported = found === true && records.every((record) => !record.supported);
+  if (outcome.refund || allUnsupported) await refundRequest(ctx, "commerce-registry");
+  return { status: outcome.status, body: outcome.body };
+}
+
+/** A company RFC (12 characters); an individual's is 422 company_rfc_required. */
+export function checkCommerceRegistryInput(input: CommerceRegistryInput): { rfc: string; name?: string } {
+  const { rfc, personType } = readRfc(input.rfc);
+  if (personType !== "M")
+    throw new ServiceError(
+      "company_rfc_required",
+      "The commerce registry holds companies: send a 12-character RFC.",
+      {
+        errors: [{ path: "/rfc", message: "an individual's RFC (13 characters)" }],
+      },
+    );
+  return { rfc, name: readName(input.name) };
+}
+
+/** Searches the registry by the company's name (given, or SAT's from its certificates); no money moved. */
+export async function runCommerceRegistry(
+  ctx: TaxpayerContext,
+  input: CommerceRegistryInput,
+  signal?: AbortSignal,
+): Promise<OperationOutcome<CommerceRegistryResult>> {
+  const { rfc, name: givenName } = checkCommerceRegistryInput(input);
+  const unknown = (message: string, name?: string) => ({
+    status: 200,
+    body: { rfc, found: null, ...(name ? { name } : {}), message, records: [] },
+    refund: fullRefund(ctx, "commerce-registry"),
+  });
+  let name = givenName;
+  if (name === undefined) {
+    const certificates = await gatherCertificates(ctx.upstreams, rfc, { signal });
+    if (certificates.status !== "ok") return unknown(MESSAGES.satUnreachable);
+    name = certificates.value.holder.name ?? undefined;
+    if (name === undefined)
+      return { status: 200, body: { rfc, found: false, message: MESSAGES.registryNoName, records: [] } };
+  }
+  const search = await ctx.upstreams.commerceRegistry.searchByName(name, signal);
+  if (search.status !== "ok") return unknown(MESSAGES.registryUnreachable, name);
+  const records = matchRegistryRecords(search.value, { rfc, name });
+  if (records.length === 0)
+    return { status: 200, body: { rfc, found: false, name, message: MESSAGES.registryNoMatch, records } };
+  const message = records.every((record) => !record.supported)
+    ? MESSAGES.registryAllUnsupported
+    : MESSAGES.registryFound(records.length);
+  return { status: 200, body: { rfc, found: true, name, message, records } };
+}

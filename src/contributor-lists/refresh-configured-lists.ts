@@ -1,0 +1,37 @@
+import type { Config } from "../config.ts";
+import type { Db } from "../platform/db/connect.ts";
+import type { ListMode } from "./list-store-types.ts";
+import { type ListRefresh, startListRefresh } from "./start-list-refresh.ts";
+
+type Log = (level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) => void;
+
+/**
+ * The refresh loop a worker runs: every mode named in LISTS_REFRESH_MODES that has a source (the
+ * sandbox's URL for sandbox lists, SAT's container for live ones).
+ */
+export function refreshConfiguredLists(input: {
+  db: Db;
+  config: Config;
+  sandboxUrl: string | null;
+  log: Log;
+}): ListRefresh | null {
+  const { config } = input;
+  const sandboxBase = config.listsSandboxBaseUrl || (input.sandboxUrl ? `${input.sandboxUrl}/` : "");
+  const bases: Record<ListMode, string> = { live: config.listsLiveBaseUrl, sandbox: sandboxBase };
+  const sources = config.listsRefreshModes
+    .filter((mode) => bases[mode])
+    .map((mode) => ({ mode, baseUrl: bases[mode] }));
+  if (sources.length === 0) return null;
+  return startListRefresh({
+    db: input.db,
+    sources,
+    intervalMs: config.listsRefreshIntervalMs,
+    minRowRatio: config.listsMinRowRatio,
+    timeoutMs: config.listsFetchTimeoutMs,
+    retries: config.listsFetchRetries,
+    onResult: (mode, results) =>
+      input.log("info", "contributor lists refreshed", { mode, files: results.length }),
+    onError: (mode, error) =>
+      input.log("error", "contributor lists refresh failed", { mode, error: String(error) }),
+  });
+}

@@ -1,0 +1,45 @@
+import type { Db } from "../platform/db/connect.ts";
+import type { PostalSettlement } from "../upstreams/postal-catalog/port.ts";
+import type { CatalogMode } from "./catalog-mode.ts";
+
+export type PostalImportSummary = { mode: CatalogMode; codes: number; settlements: number };
+
+const BATCH = 500;
+
+/** Replaces a mode's catalog in one transaction: readers see the old catalog or the new one, never half. */
+export async function importPostalCodes(
+  db: Db,
+  mode: CatalogMode,
+  settlements: readonly PostalSettlement[],
+  source: string,
+): Promise<PostalImportSummary> {
+  const byZip = new Map<string, { row: PostalSettlement; count: number }>();
+  for (const row of settlements) {
+    const seen = byZip.get(row.zip);
+    if (seen) seen.count += 1;
+    else byZip.set(row.zip, { row, count: 1 });
+  }
+  const rows = [...byZip.values()].map(({ row, count }) => ({
+    mode,
+    zip: row.zip,
+    state_code: row.stateCode,
+    state: row.state,
+    municipality: row.municipality,
+    settlements: count,
+  }));
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("postal_codes").where("mode", "=", mode).execute();
+    for (let start = 0; start < rows.length; start += BATCH) {
+      await trx
+        .insertInto("postal_codes")
+        .values(rows.slice(start, start + BATCH))
+        .execute();
+    }
+    await trx.deleteFrom("postal_code_imports").where("mode", "=", mode).execute();
+    await trx
+      .insertInto("postal_code_imports")
+      .values({ mode, codes: rows.length, settlements: settlements.length, source, imported_at: Date.now() })
+      .execute();
+  });
+  return { mode, codes: rows.length, settlements: settlements.length };
+}

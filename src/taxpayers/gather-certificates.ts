@@ -1,0 +1,112 @@
+import { parseCertificate, type SatCertificate } from "../certificates/parse-certificate.ts";
+import type { CertificateListing } from "../upstreams/certificate-search/port.ts";
+import { ok, type UpstreamResult } from "../upstreams/result.ts";
+import type { Upstreams } from "../upstreams/upstreams.ts";
+
+/** Certificate element of a result (spec §2.3). */
+export type CertificateView = {
+  serial: string;
+  status: "Activo" | "Caduco" | "Revocado";
+  type: "FIEL" | "SELLO";
+  valid_from_utc: string;
+  valid_to_utc: string;
+  email: string | null;
+  legal_representative_rfc: string | null;
+  legal_representative_curp: string | null;
+  curp: string | null;
+  cer_base64: string | null;
+};
+
+/** What the certificates say about their holder; null where no readable certificate says it. */
+export type CertificateHolder = {
+  name: string | null;
+  email: string | null;
+  curp: string | null;
+  legalRepresentativeRfc: string | null;
+  legalRepresentativeCurp: string | null;
+};
+
+export type CertificateFindings = { certs: CertificateView[]; holder: CertificateHolder };
+
+type Options = { signal?: AbortSignal; now?: number; onName?: (name: string) => void };
+
+/**
+ * Certificate search, then every .cer downloaded in parallel and parsed. `onName` fires as soon as
+ * the first readable certificate gives the holder's name, so a name-dependent step can start early.
+ */
+export async function gatherCertificates(
+  upstreams: Upstreams,
+  rfc: string,
+  options: Options = {},
+): Promise<UpstreamResult<CertificateFindings>> {
+  const search = await upstreams.certificateSearch.searchByRfc(rfc, options.signal);
+  if (search.status !== "ok") return search;
+  let named = false;
+  const parsed = await Promise.all(
+    search.value.map(async (listing) => {
+      const file = await upstreams.certificateFiles.download(listing.serial, options.signal);
+      if (file.status !== "ok") return { listing, certificate: null };
+      const certificate = readCertificate(file.value);
+      if (certificate?.name && !named) {
+        named = true;
+        options.onName?.(certificate.name);
+      }
+      return { listing, certificate };
+    }),
+  );
+  const now = options.now ?? Date.now();
+  return ok({
+    certs: parsed.map(({ listing, certificate }) => toView(listing, certificate, now)),
+    holder: describeHolder(parsed),
+  });
+}
+
+function readCertificate(der: Buffer): SatCertificate | null {
+  try {
+    return parseCertificate(new Uint8Array(der));
+  } catch {
+    return null; // an unreadable file gives no subject data; the listing still counts
+  }
+}
+
+function toView(
+  listing: CertificateListing,
+  certificate: SatCertificate | null,
+  now: number,
+): CertificateView {
+  const expired = listing.status === "Activo" && Date.parse(listing.validToUtc) < now;
+  return {
+    serial: listing.serial,
+    status: expired ? "Caduco" : listing.status,
+    type: listing.type,
+    valid_from_utc: listing.validFromUtc,
+    valid_to_utc: listing.validToUtc,
+    email: certificate?.email ?? null,
+    legal_representative_rfc: certificate?.legalRepresentativeRfc ?? null,
+    legal_representative_curp: certificate?.legalRepresentativeCurp ?? null,
+    curp: certificate?.curp ?? null,
+    cer_base64: certificate ? Buffer.from(certificate.der).toString("base64") : null,
+  };
+}
+
+type Parsed = { listing: CertificateListing; certificate: SatCertificate | null };
+
+// Active FIELs first: they carry the email and are the holder's own identity certificate.
+const rank = ({ listing }: Parsed) =>
+  (listing.type === "FIEL" ? 0 : 2) + (listing.status === "Activo" ? 0 : 1);
+
+function describeHolder(parsed: readonly Parsed[]): CertificateHolder {
+  const readable = parsed
+    .filter((entry) => entry.certificate !== null)
+    .sort((a, b) => rank(a) - rank(b))
+    .map((entry) => entry.certificate as SatCertificate);
+  const first = <K extends keyof SatCertificate>(key: K) =>
+    (readable.find((certificate) => certificate[key] !== null)?.[key] ?? null) as SatCertificate[K] | null;
+  return {
+    name: first("name"),
+    email: first("email"),
+    curp: first("curp"),
+    legalRepresentativeRfc: first("legalRepresentativeRfc"),
+    legalRepresentativeCurp: first("legalRepresentativeCurp"),
+  };
+}

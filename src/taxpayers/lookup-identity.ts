@@ -1,0 +1,45 @@
+import type { Upstreams } from "../upstreams/upstreams.ts";
+
+/** Identity object (spec §2.2, DESIGN §3.3). A CURP RENAPO does not know has only the first three fields. */
+export type IdentityView = {
+  curp: string;
+  renapo_valid: boolean;
+  homonimo: boolean;
+  names?: string;
+  paternal_surname?: string;
+  mothers_maiden_name?: string;
+  sex?: string;
+  birthdate?: string;
+  nationality?: string;
+  entity_birth?: string;
+  status_curp?: string;
+  probation_document?: string;
+  probation_document_data?: Record<string, unknown>;
+};
+
+/** RENAPO for one CURP; null when RENAPO cannot be reached (the identity object is then omitted). */
+export async function lookupIdentity(
+  upstreams: Upstreams,
+  curp: string,
+  signal?: AbortSignal,
+): Promise<IdentityView | null> {
+  const answer = await upstreams.renapo.lookupCurp(curp, signal);
+  if (answer.status === "unavailable") return null;
+  if (answer.status === "not_found") return { curp, renapo_valid: false, homonimo: false };
+  const record = answer.value;
+  return {
+    curp: record.curp,
+    renapo_valid: !record.statusCurp.toUpperCase().startsWith("B"),
+    homonimo: record.statusCurp.toUpperCase() === "AH",
+    names: record.names,
+    paternal_surname: record.firstSurname,
+    mothers_maiden_name: record.secondSurname,
+    sex: record.sex,
+    birthdate: record.birthDate,
+    nationality: record.nationality,
+    entity_birth: record.entityCode,
+    status_curp: record.statusCurp,
+    probation_document: record.probationDocument,
+    probation_document_data: record.probationDocumentData,
+  };
+}

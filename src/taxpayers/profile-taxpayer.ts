@@ -1,0 +1,57 @@
+import { type CertificateView, gatherCertificates } from "./gather-certificates.ts";
+import { MESSAGES } from "./messages.ts";
+import { readRfc } from "./read-rfc.ts";
+import { runSynchronously } from "./run-synchronously.ts";
+import { fullRefund, type OperationOutcome, type TaxpayerContext } from "./taxpayer-context.ts";
+
+export type ProfileInput = { rfc: string };
+
+/** Profile result (spec §2.7), from the published certificates; unknown fields are omitted. */
+export type ProfileResult = {
+  rfc: string;
+  found: boolean | null;
+  message: string;
+  name?: string;
+  email?: string;
+  curp?: string;
+  legal_representative_rfc?: string;
+  legal_representative_curp?: string;
+  certs?: CertificateView[];
+};
+
+/** POST /v1/rfc/profile. */
+export function profileTaxpayer(
+  ctx: TaxpayerContext,
+  input: ProfileInput,
+): Promise<OperationOutcome<ProfileResult>> {
+  return runSynchronously(ctx, "profile", input, { check: (i) => readRfc(i.rfc), run: runProfile });
+}
+
+/** Certificate search + downloads + parsing; `found` is false when SAT lists no certificate. */
+export async function runProfile(
+  ctx: TaxpayerContext,
+  input: ProfileInput,
+  signal?: AbortSignal,
+): Promise<OperationOutcome<ProfileResult>> {
+  const { rfc, personType } = readRfc(input.rfc);
+  const answer = await gatherCertificates(ctx.upstreams, rfc, { signal });
+  if (answer.status !== "ok")
+    return {
+      status: 200,
+      body: { rfc, found: null, message: MESSAGES.satUnreachable },
+      refund: fullRefund(ctx, "profile"),
+    };
+  const { certs, holder } = answer.value;
+  if (certs.length === 0)
+    return { status: 200, body: { rfc, found: false, message: MESSAGES.profileNotFound, certs } };
+  const body: ProfileResult = { rfc, found: true, message: MESSAGES.profileFound };
+  if (holder.name) body.name = holder.name;
+  if (holder.email) body.email = holder.email;
+  if (personType === "F" && holder.curp) body.curp = holder.curp;
+  if (personType === "M" && holder.legalRepresentativeRfc)
+    body.legal_representative_rfc = holder.legalRepresentativeRfc;
+  if (personType === "M" && holder.legalRepresentativeCurp)
+    body.legal_representative_curp = holder.legalRepresentativeCurp;
+  body.certs = certs;
+  return { status: 200, body };
+}

@@ -1,0 +1,22 @@
+import { normalizeRfc } from "../mexico/normalize-rfc.ts";
+import { type ParsedRfc, parseRfc } from "../mexico/parse-rfc.ts";
+import { ServiceError } from "../platform/errors.ts";
+
+/** Normalizes and checks the RFC structure (DESIGN §3.1); a check-digit mismatch is accepted. */
+export function readRfc(raw: string): ParsedRfc {
+  const rfc = normalizeRfc(raw);
+  const parsed = parseRfc(rfc);
+  if (!parsed)
+    throw new ServiceError(
+      "invalid_rfc",
+      `"${rfc}" is not a valid RFC: 3 or 4 letters, a date YYMMDD, a 2-character homoclave and a check character.`,
+      { errors: [{ path: "/rfc", message: "RFC structure invalid" }] },
+    );
+  return parsed;
+}
+
+/** A name as sent, trimmed with inner runs of spaces collapsed; undefined when blank. */
+export function readName(raw: string | undefined): string | undefined {
+  const name = raw?.trim().replace(/\s+/g, " ");
+  return name ? name : undefined;
+}

@@ -1,0 +1,62 @@
+import { catalogModeOf } from "../postal-codes/catalog-mode.ts";
+import { PADRON_MAX_RECORDS, type PadronQuery, type PadronVerdict } from "../upstreams/padron/port.ts";
+import type { TaxpayerContext } from "./taxpayer-context.ts";
+
+export type PostalSearchOutcome =
+  /** SAT accepted RFC + name + this postal code. */
+  | { status: "found"; zip: string; verdict: PadronVerdict }
+  /** SAT rejected the RFC or the name (not registered, name mismatch…): no postal code can match. */
+  | { status: "rejected"; verdict: PadronVerdict }
+  /** RFC and name are right but no catalog code is the registered one. */
+  | { status: "not_in_catalog" }
+  | { status: "unavailable"; cause: "padron" | "catalog" };
+
+/**
+ * Recovers the registered postal code (DESIGN §3.3): the catalog in chunks of ≤ 5,000 records to the
+ * padrón validation, all at once (the client's bulkhead bounds them); the first decisive chunk wins
+ * and the calls still running are aborted.
+ */
+export async function searchPostalCode(
+  ctx: TaxpayerContext,
+  query: { rfc: string; name: string },
+  signal?: AbortSignal,
+): Promise<PostalSearchOutcome> {
+  const codes = await ctx.postalCodes.codes(catalogModeOf(ctx.auth.mode));
+  if (!codes || codes.length === 0) return { status: "unavailable", cause: "catalog" };
+  const cancel = new AbortController();
+  const stop = () => cancel.abort();
+  signal?.addEventListener("abort", stop, { once: true });
+  try {
+    return await new Promise<PostalSearchOutcome>((resolve) => {
+      let pending = 0;
+      let unreachable = false;
+      for (let start = 0; start < codes.length; start += PADRON_MAX_RECORDS) {
+        const chunk: PadronQuery[] = codes
+          .slice(start, start + PADRON_MAX_RECORDS)
+          .map((zip) => ({ rfc: query.rfc, name: query.name, zip }));
+        pending += 1;
+        ctx.upstreams.padron.validate(chunk, cancel.signal).then((answer) => {
+          pending -= 1;
+          if (answer.status !== "ok") unreachable = true;
+          else {
+            const decisive = decide(answer.value);
+            if (decisive) return resolve(decisive);
+          }
+          if (pending === 0)
+            resolve(unreachable ? { status: "unavailable", cause: "padron" } : { status: "not_in_catalog" });
+        });
+      }
+    });
+  } finally {
+    signal?.removeEventListener("abort", stop);
+    cancel.abort();
+  }
+}
+
+/** A chunk decides when one code is accepted, or when SAT objects to something other than the code. */
+function decide(verdicts: readonly PadronVerdict[]): PostalSearchOutcome | null {
+  const accepted = verdicts.find((verdict) => verdict.outcome === "valid");
+  if (accepted) return { status: "found", zip: accepted.zip, verdict: accepted };
+  const objection = verdicts.find((verdict) => verdict.outcome !== "zip_mismatch");
+  return objection ? { status: "rejected", verdict: objection } : null;
+}

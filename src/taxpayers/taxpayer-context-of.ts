@@ -1,0 +1,26 @@
+import type { FastifyRequest } from "fastify";
+import type { Config } from "../config.ts";
+import type { DatabaseHandle } from "../platform/db/connect.ts";
+import { contextOf } from "../platform/http/context.ts";
+import type { PostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
+import type { UpstreamRegistry } from "../upstreams/create-upstreams.ts";
+import type { SatListsLookup, TaxpayerContext } from "./taxpayer-context.ts";
+
+export type TaxpayerDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  upstreams: UpstreamRegistry;
+  postalCodes: PostalCodeCatalog;
+  lookupSatLists: SatListsLookup;
+};
+
+/** The request context plus the upstreams of the key's mode (sandbox keys: the sandbox). */
+export function taxpayerContextOf(request: FastifyRequest, deps: TaxpayerDeps): TaxpayerContext {
+  const ctx = contextOf(request, deps);
+  return {
+    ...ctx,
+    upstreams: deps.upstreams.forMode(ctx.auth.mode),
+    postalCodes: deps.postalCodes,
+    lookupSatLists: deps.lookupSatLists,
+  };
+}

@@ -1,0 +1,28 @@
+import type { KeyMode } from "../api-keys/key-format.ts";
+import type { SatListEntry } from "../contributor-lists/lookup-sat-lists.ts";
+import { type Operation, priceOf } from "../credits/prices.ts";
+import type { Db } from "../platform/db/connect.ts";
+import type { RequestContext } from "../platform/http/context.ts";
+import type { PostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
+import type { Upstreams } from "../upstreams/upstreams.ts";
+
+/** Local contributor-list lookup (src/contributor-lists); an empty list when the RFC is in none. */
+export type SatListsLookup = (db: Db, mode: KeyMode, rfc: string) => Promise<SatListEntry[]>;
+
+/** What the /v1/rfc verbs need beyond the request context: the sources for the key's mode. */
+export type TaxpayerContext = RequestContext & {
+  upstreams: Upstreams;
+  postalCodes: PostalCodeCatalog;
+  lookupSatLists: SatListsLookup;
+};
+
+/**
+ * What an operation's `run…` answers: the HTTP-like status, the body, and credits to give back
+ * (unknown answers). `run…` never moves money, so a job can run it again after a crash.
+ */
+export type OperationOutcome<B> = { status: number; body: B; refund?: number };
+
+/** The whole price of the operation for this caller, to give back when the answer is unknown. */
+export function fullRefund(ctx: RequestContext, operation: Operation): number {
+  return ctx.auth.mode === "test" ? 0 : priceOf(operation, ctx.config, ctx.auth.owner);
+}

@@ -1,0 +1,104 @@
+import { Type } from "typebox";
+
+// Request bodies (DESIGN §3.1): unknown fields rejected, every string bounded.
+const Rfc = Type.String({
+  minLength: 1,
+  maxLength: 20,
+  description: "12 (company) or 13 (individual) characters",
+});
+const Name = Type.String({ minLength: 1, maxLength: 254, description: "Taxpayer name as registered" });
+const Zip = Type.String({ minLength: 1, maxLength: 10, description: "Postal code (5 digits)" });
+const strict = { additionalProperties: false } as const;
+
+export const ValidateBody = Type.Object({ rfc: Rfc, name: Type.Optional(Name) }, strict);
+export const VerifyBody = Type.Object(
+  { rfc: Rfc, name: Type.Optional(Name), zip: Type.Optional(Zip) },
+  strict,
+);
+export const FindZipBody = Type.Object({ rfc: Rfc, name: Name }, strict);
+export const ProfileBody = Type.Object({ rfc: Rfc }, strict);
+export const CommerceRegistryBody = Type.Object(
+  {
+    rfc: Type.String({ minLength: 1, maxLength: 20, description: "Company RFC (12 characters)" }),
+    name: Type.Optional(Name),
+  },
+  strict,
+);
+
+const Tri = Type.Union([Type.Boolean(), Type.Null()]);
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const CertificateSchema = Type.Object({
+  serial: Type.String(),
+  status: Type.String(),
+  type: Type.String(),
+  valid_from_utc: Type.String(),
+  valid_to_utc: Type.String(),
+  email: NullableString,
+  legal_representative_rfc: NullableString,
+  legal_representative_curp: NullableString,
+  curp: NullableString,
+  cer_base64: NullableString,
+});
+
+export const IdentitySchema = Type.Object({
+  curp: Type.String(),
+  renapo_valid: Type.Boolean(),
+  names: Type.Optional(Type.String()),
+  paternal_surname: Type.Optional(Type.String()),
+  mothers_maiden_name: Type.Optional(Type.String()),
+  sex: Type.Optional(Type.String()),
+  birthdate: Type.Optional(Type.String()),
+  nationality: Type.Optional(Type.String()),
+  entity_birth: Type.Optional(Type.String()),
+  status_curp: Type.Optional(Type.String()),
+  probation_document: Type.Optional(Type.String()),
+  probation_document_data: Type.Optional(Type.Object({}, { additionalProperties: true })),
+  homonimo: Type.Boolean(),
+});
+
+export const SatListEntrySchema = Type.Object({
+  article: Type.String(),
+  sub_list: Type.String(),
+  situation: Type.String(),
+  name: Type.String(),
+  person_type: Type.String(),
+  state: Type.String(),
+});
+
+export const ValidationSchema = Type.Object({
+  rfc: Type.String(),
+  valid: Tri,
+  message: Type.String(),
+  name: Type.Optional(Type.String()),
+  zip: Type.Optional(Type.String()),
+  sat_lists: Type.Array(SatListEntrySchema),
+  email: Type.Optional(Type.String()),
+  curp: Type.Optional(Type.String()),
+  legal_representative_rfc: Type.Optional(Type.String()),
+  legal_representative_curp: Type.Optional(Type.String()),
+  legal_representative: Type.Optional(IdentitySchema),
+  person: Type.Optional(IdentitySchema),
+  certs: Type.Optional(Type.Array(CertificateSchema)),
+});
+
+export const VerifySchema = Type.Object({ rfc: Type.String(), valid: Tri, message: Type.String() });
+
+export const FindZipSchema = Type.Object({
+  rfc: Type.String(),
+  valid: Tri,
+  zip: Type.Optional(Type.String()),
+  message: Type.String(),
+});
+
+export const ProfileSchema = Type.Object({
+  rfc: Type.String(),
+  found: Tri,
+  name: Type.Optional(Type.String()),
+  message: Type.String(),
+  email: Type.Optional(Type.String()),
+  curp: Type.Optional(Type.String()),
+  legal_representative_rfc: Type.Optional(Type.String()),
+  legal_representative_curp: Type.Optional(Type.String()),
+  certs: Type.Optional(Type.Array(CertificateSchema)),
+});

@@ -1,0 +1,74 @@
+import type { UpstreamResult } from "../upstreams/result.ts";
+import { assembleValidation, type ValidationResult } from "./assemble-validation.ts";
+import { type CertificateFindings, gatherCertificates } from "./gather-certificates.ts";
+import { lookupIdentity } from "./lookup-identity.ts";
+import { readName, readRfc } from "./read-rfc.ts";
+import { runSynchronously } from "./run-synchronously.ts";
+import { type PostalSearchOutcome, searchPostalCode } from "./search-postal-code.ts";
+import { fullRefund, type OperationOutcome, type TaxpayerContext } from "./taxpayer-context.ts";
+
+export type ValidateInput = { rfc: string; name?: string };
+
+/** POST /v1/rfc/validate: structure → charge → pipeline → refund when the answer is unknown. */
+export function validateRfc(
+  ctx: TaxpayerContext,
+  input: ValidateInput,
+): Promise<OperationOutcome<ValidationResult>> {
+  return runSynchronously(ctx, "validate", input, { check: (i) => readRfc(i.rfc), run: runValidation });
+}
+
+/**
+ * The validation pipeline (DESIGN §3.3), no money moved: in parallel {padrón status, certificates,
+ * contributor lists, postal-code search} → RENAPO for the CURP found → assemble.
+ */
+export async function runValidation(
+  ctx: TaxpayerContext,
+  input: ValidateInput,
+  signal?: AbortSignal,
+): Promise<OperationOutcome<ValidationResult>> {
+  const { rfc, personType } = readRfc(input.rfc);
+  const givenName = readName(input.name);
+  const { upstreams } = ctx;
+
+  let postal: Promise<PostalSearchOutcome> | null = givenName
+    ? searchPostalCode(ctx, { rfc, name: givenName }, signal)
+    : null;
+  const status = upstreams.padron.checkRfc(rfc, signal);
+  const lists = ctx.lookupSatLists(ctx.db, ctx.auth.mode, rfc);
+  const certificates = gatherCertificates(upstreams, rfc, {
+    signal,
+    onName: (name) => {
+      postal ??= searchPostalCode(ctx, { rfc, name }, signal);
+    },
+  });
+  const identity = certificates.then((found) => {
+    const curp = curpToVerify(found, personType);
+    return curp ? lookupIdentity(upstreams, curp, signal) : null;
+  });
+
+  const [statusAnswer, certificateAnswer, listEntries, identityView] = await Promise.all([
+    status,
+    certificates,
+    lists,
+    identity,
+  ]);
+  const result = assembleValidation({
+    rfc,
+    personType,
+    givenName,
+    status: statusAnswer,
+    certificates: certificateAnswer,
+    postal: postal ? await postal : null,
+    lists: listEntries,
+    identity: identityView,
+  });
+  return result.valid === null
+    ? { status: 200, body: result, refund: fullRefund(ctx, "validate") }
+    : { status: 200, body: result };
+}
+
+/** Company: the legal representative's CURP; individual: the person's own. */
+function curpToVerify(found: UpstreamResult<CertificateFindings>, personType: "M" | "F"): string | null {
+  if (found.status !== "ok") return null;
+  return personType === "M" ? found.value.holder.legalRepresentativeCurp : found.value.holder.curp;
+}

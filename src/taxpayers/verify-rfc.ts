@@ -1,0 +1,50 @@
+import { ServiceError } from "../platform/errors.ts";
+import { MESSAGES } from "./messages.ts";
+import { readName, readRfc } from "./read-rfc.ts";
+import { runSynchronously } from "./run-synchronously.ts";
+import { fullRefund, type OperationOutcome, type TaxpayerContext } from "./taxpayer-context.ts";
+
+export type VerifyInput = { rfc: string; name?: string; zip?: string };
+
+/** Simple verification result (spec §2.5); `valid` is null when SAT could not be reached. */
+export type VerifyResult = { rfc: string; valid: boolean | null; message: string };
+
+/** POST /v1/rfc/verify. */
+export function verifyRfc(ctx: TaxpayerContext, input: VerifyInput): Promise<OperationOutcome<VerifyResult>> {
+  return runSynchronously(ctx, "verify", input, { check: checkVerifyInput, run: runVerification });
+}
+
+/** RFC structure, and name and zip given together or not at all. */
+export function checkVerifyInput(input: VerifyInput): { rfc: string; name?: string; zip?: string } {
+  const { rfc } = readRfc(input.rfc);
+  const name = readName(input.name);
+  const zip = input.zip?.trim() || undefined;
+  if ((name === undefined) !== (zip === undefined))
+    throw new ServiceError("name_zip_pair_required", "Send both name and zip, or neither.", {
+      errors: [{ path: name === undefined ? "/name" : "/zip", message: "required together with the other" }],
+    });
+  return { rfc, name, zip };
+}
+
+/** RFC alone (the padrón's RFC-only check) or RFC + name + postal code (the full padrón check). */
+export async function runVerification(
+  ctx: TaxpayerContext,
+  input: VerifyInput,
+  signal?: AbortSignal,
+): Promise<OperationOutcome<VerifyResult>> {
+  const { rfc, name, zip } = checkVerifyInput(input);
+  const answer =
+    name !== undefined && zip !== undefined
+      ? await ctx.upstreams.padron.checkRecord({ rfc, name, zip }, signal)
+      : await ctx.upstreams.padron.checkRfc(rfc, signal);
+  if (answer.status !== "ok")
+    return {
+      status: 200,
+      body: { rfc, valid: null, message: MESSAGES.satUnreachable },
+      refund: fullRefund(ctx, "verify"),
+    };
+  return {
+    status: 200,
+    body: { rfc, valid: answer.value.outcome === "valid", message: answer.value.legend },
+  };
+}

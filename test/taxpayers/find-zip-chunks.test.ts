@@ -1,0 +1,84 @@
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import { importPostalCodes } from "../../src/postal-codes/import-postal-codes.ts";
+import type { PostalSettlement } from "../../src/upstreams/postal-catalog/port.ts";
+import { type Harness, startHarness } from "./support/harness.ts";
+
+// find-zip splits the catalog into padrón calls of ≤ 5,000 records, all at once; the first match wins.
+type Counts = { started: number; completed: number; aborted: number };
+const h: Harness = await startHarness({ timeScale: 0.1, importLiveCatalog: false });
+after(() => h.close());
+
+const padronStats = async () => ((await h.sandboxJson("/_control/stats")) as { padron: Counts }).padron;
+const resetStats = () => h.sandboxJson("/_control/stats", { method: "DELETE" });
+const kemper = () =>
+  h.scenarios.find((s) => s.tags.includes("registered_company")) as (typeof h.scenarios)[0];
+
+/** Polls the sandbox's counters while `work` runs; returns the first snapshot where `ready` holds. */
+async function watch<T>(work: Promise<T>, ready: (counts: Counts) => boolean) {
+  let seen: Counts | null = null;
+  let done = false;
+  const result = work.finally(() => {
+    done = true;
+  });
+  while (!done && !seen) {
+    const counts = await padronStats();
+    if (ready(counts)) seen = counts;
+    else await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return { result: await result, seen };
+}
+
+test("sandbox catalog: ceil(codes / 5,000) padrón calls, all started before any answered", async () => {
+  const { postalCatalog } = h.sandbox.population;
+  const chunks = Math.ceil(postalCatalog.codes.length / 5000);
+  assert.ok(chunks > 1);
+  await resetStats();
+  const { result, seen } = await watch(
+    h.post("/v1/rfc/find-zip", { rfc: kemper().rfc, name: kemper().name }),
+    (c) => c.started >= chunks,
+  );
+  assert.equal(result.body.zip, kemper().zip);
+  assert.ok(seen, "all chunk calls were seen in flight");
+  assert.equal(seen.started, chunks);
+  assert.equal(seen.completed, 0, "every chunk call started before the first one answered");
+  const after = await padronStats();
+  assert.equal(after.started, chunks);
+});
+
+test("the matching chunk wins and the calls still running are cancelled", async () => {
+  // Two full chunks of codes below the registered one, then a short chunk holding it: the short
+  // call answers first (padrón latency grows with records), so the two full calls must be aborted.
+  const settlement = (zip: string): PostalSettlement => ({
+    zip,
+    settlement: "Centro",
+    settlementType: "Colonia",
+    municipality: "Centro",
+    state: "Tabasco",
+    city: "",
+    stateCode: "27",
+    municipalityCode: "004",
+    zone: "Urbano",
+  });
+  const low = Array.from({ length: 10_000 }, (_, i) => settlement(String(10_000 + i)));
+  const target = [kemper().zip as string, "86036", "86037"].map(settlement);
+  await importPostalCodes(h.database.db, "live", [...low, ...target], "test catalog");
+  await resetStats();
+  const answer = await h.post(
+    "/v1/rfc/find-zip",
+    { rfc: kemper().rfc, name: kemper().name },
+    h.liveOwner.key,
+  );
+  assert.deepEqual(answer.body, {
+    rfc: kemper().rfc,
+    valid: true,
+    zip: kemper().zip,
+    message: "RFC válido, y susceptible de recibir facturas",
+  });
+  let counts = await padronStats();
+  for (let i = 0; i < 200 && counts.completed + counts.aborted < counts.started; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    counts = await padronStats();
+  }
+  assert.deepEqual(counts, { started: 3, completed: 1, aborted: 2 });
+});

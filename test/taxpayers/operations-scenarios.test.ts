@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { after, describe, test } from "node:test";
+import {
+  expectedFindZip,
+  expectedProfile,
+  expectedRegistry,
+  expectedVerify,
+} from "./support/expected-operations.ts";
+import { type Harness, startHarness } from "./support/harness.ts";
+
+// Acceptance (issue 4): every sandbox scenario through verify, find-zip, profile and commerce-registry.
+const h: Harness = await startHarness();
+after(() => h.close());
+
+for (const [index, s] of h.scenarios.entries()) {
+  describe(`${s.tags.join("+")} ${s.rfc} (#${index})`, () => {
+    test("verify, RFC only", async () => {
+      const answer = await h.post("/v1/rfc/verify", { rfc: s.rfc });
+      assert.equal(answer.status, 200);
+      assert.deepEqual(answer.body, expectedVerify(s, false));
+    });
+    test("verify, RFC + name + zip", async () => {
+      const answer = await h.post("/v1/rfc/verify", { rfc: s.rfc, name: s.name, zip: s.zip });
+      assert.equal(answer.status, 200);
+      assert.deepEqual(answer.body, expectedVerify(s, true));
+    });
+    test("find-zip", async () => {
+      const answer = await h.post("/v1/rfc/find-zip", { rfc: s.rfc, name: s.name });
+      assert.equal(answer.status, 200);
+      assert.deepEqual(answer.body, expectedFindZip(h, s));
+    });
+    test("profile", async () => {
+      const answer = await h.post("/v1/rfc/profile", { rfc: s.rfc });
+      assert.equal(answer.status, 200);
+      assert.deepEqual(answer.body, await expectedProfile(h, s));
+    });
+    test("commerce-registry", async () => {
+      const answer = await h.post("/v1/rfc/commerce-registry", { rfc: s.rfc, name: s.name });
+      if ([...s.rfc].length === 13) {
+        assert.equal(answer.status, 422);
+        assert.equal(answer.body.code, "company_rfc_required");
+        return;
+      }
+      assert.equal(answer.status, 200);
+      assert.deepEqual(answer.body, (await expectedRegistry(h, s, s.name as string)).body);
+    });
+  });
+}

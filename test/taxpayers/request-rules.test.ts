@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import { type Harness, startHarness } from "./support/harness.ts";
+import { ledgerOf } from "./support/ledger.ts";
+
+// DESIGN §3.1–3.2: request rules, checked before any charge or upstream call.
+const h: Harness = await startHarness({ importLiveCatalog: false });
+after(() => h.close());
+
+async function rejected(path: string, body: unknown, code: string) {
+  const answer = await h.post(path, body, h.liveOwner.key);
+  assert.equal(answer.status, 422, JSON.stringify(answer.body));
+  assert.equal(answer.body.code, code);
+  const ledger = await ledgerOf(h.database.db, answer.headers.get("x-request-id") as string);
+  assert.deepEqual(ledger.kinds, [], "a rejected request is not charged");
+  return answer;
+}
+
+test("a structurally invalid RFC is 422 invalid_rfc on every operation, not charged", async () => {
+  for (const path of ["validate", "verify", "find-zip", "profile", "commerce-registry"]) {
+    for (const rfc of ["ABC123", "AAA011301AAA", "AAAA0101011AAB", "A1A010101AAA", "AAA010230AAA"]) {
+      await rejected(`/v1/rfc/${path}`, { rfc, name: path === "find-zip" ? "X" : undefined }, "invalid_rfc");
+    }
+  }
+});
+
+test("the RFC is trimmed, upper-cased and stripped of inner spaces and hyphens; a bad check digit passes", async () => {
+  const answer = await h.post("/v1/rfc/verify", { rfc: "  aaa-010101 aaa " });
+  assert.equal(answer.status, 200);
+  assert.deepEqual(answer.body, {
+    rfc: "AAA010101AAA",
+    valid: false,
+    message: "RFC no registrado en el padrón de contribuyentes",
+  });
+});
+
+test("Ñ and & RFCs are accepted in any case", async () => {
+  const answer = await h.post("/v1/rfc/verify", { rfc: "ñña140114kb1" });
+  assert.equal(answer.status, 200);
+  assert.equal(answer.body.rfc, "ÑÑA140114KB1");
+  assert.equal(answer.body.valid, true);
+});
+
+test("verify with only one of name and zip is 422 name_zip_pair_required", async () => {
+  await rejected(
+    "/v1/rfc/verify",
+    { rfc: "EKU9003173C9", name: "ESCUELA KEMPER URGATE" },
+    "name_zip_pair_required",
+  );
+  await rejected("/v1/rfc/verify", { rfc: "EKU9003173C9", zip: "86035" }, "name_zip_pair_required");
+  await rejected(
+    "/v1/rfc/verify",
+    { rfc: "EKU9003173C9", name: "   ", zip: "86035" },
+    "name_zip_pair_required",
+  );
+});
+
+test("commerce-registry with an individual's RFC is 422 company_rfc_required", async () => {
+  await rejected("/v1/rfc/commerce-registry", { rfc: "HELG850709C22" }, "company_rfc_required");
+});
+
+test("unknown, missing, mistyped and too long fields are 422 invalid_request", async () => {
+  await rejected("/v1/rfc/validate", { rfc: "EKU9003173C9", extra: 1 }, "invalid_request");
+  await rejected("/v1/rfc/validate", {}, "invalid_request");
+  await rejected("/v1/rfc/profile", { rfc: 12 }, "invalid_request");
+  await rejected("/v1/rfc/find-zip", { rfc: "EKU9003173C9" }, "invalid_request");
+  await rejected("/v1/rfc/find-zip", { rfc: "EKU9003173C9", name: "  " }, "invalid_request");
+  await rejected("/v1/rfc/validate", { rfc: "EKU9003173C9", name: "A".repeat(255) }, "invalid_request");
+  await rejected("/v1/rfc/verify", { rfc: "E".repeat(21) }, "invalid_request");
+});
+
+test("a body that is not JSON is refused before any work", async () => {
+  const response = await fetch(`${h.base}/v1/rfc/validate`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-api-key": h.liveOwner.key },
+    body: "rfc=EKU9003173C9",
+  });
+  assert.equal(response.status, 415);
+});
