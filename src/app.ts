@@ -3,6 +3,8 @@ import { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
+import { registerAsyncOperations } from "./batches/register-async-operations.ts";
+import { verifyBatchRoute } from "./batches/verify-batch-route.ts";
 import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-route.ts";
 import type { Config } from "./config.ts";
 import { lookupListedEntries } from "./contributor-lists/lookup-sat-lists.ts";
@@ -29,6 +31,7 @@ import {
 import { requestRoutes } from "./requests/request-routes.ts";
 import type { Population } from "./sandbox/population/types.ts";
 import { sandboxRoutes } from "./sandbox/server.ts";
+import { createTaxpayerSources } from "./taxpayers/create-taxpayer-sources.ts";
 import { taxpayerRoutes } from "./taxpayers/taxpayer-routes.ts";
 import { createUpstreams, type UpstreamRegistry } from "./upstreams/create-upstreams.ts";
 import { webhookRoutes } from "./webhooks/webhook-routes.ts";
@@ -71,20 +74,20 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: false },
     },
   });
+  // Bodies are JSON only: anything else, text included, is 415 rather than a schema error.
+  app.removeContentTypeParser("text/plain");
   let closing = false;
   const keyUse = createKeyUseRecorder(deps.database.db);
   const requestLog = createRequestLogWriter(deps.database.db);
   const sandboxUrl = deps.sandbox?.url ?? (config.sandboxUrl || null);
-  const upstreams = deps.upstreams ?? createUpstreams({ config, sandboxUrl });
-  const taxpayerDeps = {
+  const taxpayerDeps = createTaxpayerSources({
     config,
     database: deps.database,
-    upstreams,
-    postalCodes: createPostalCodeCatalog(deps.database.db, {
-      sandboxSource: sandboxUrl ? upstreams.forMode("test").postalCatalog : null,
-    }),
-    lookupSatLists: lookupListedEntries,
-  };
+    sandboxUrl,
+    upstreams: deps.upstreams,
+  });
+  const { upstreams } = taxpayerDeps;
+  registerAsyncOperations(taxpayerDeps);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : null;
@@ -101,7 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   app.addHook("onSend", async (request, reply) => creditHeaders(request, reply));
   app.addHook("onClose", async () => {
     await keyUse.stop();
-    await requestLog.flush();
+    await requestLog.stop();
     redis?.disconnect();
     if (!deps.upstreams) await upstreams.close();
   });
@@ -126,10 +129,11 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     apiScope(apiScopeDeps, (scope) => {
       installIdempotency(scope, { db: deps.database.db, waitMs: config.idempotencyWaitMs });
       accountRoute(scope, deps);
-      taxpayerRoutes(scope, taxpayerDeps);
-      commerceRegistryRoute(scope, taxpayerDeps);
       requestRoutes(scope, deps);
       webhookRoutes(scope, deps);
+      taxpayerRoutes(scope, taxpayerDeps);
+      commerceRegistryRoute(scope, taxpayerDeps);
+      verifyBatchRoute(scope, taxpayerDeps);
       satListsRoute(scope, deps);
     }),
     { prefix: "/v1" },

@@ -1,8 +1,10 @@
+import { registerAsyncOperations } from "../batches/register-async-operations.ts";
 import { loadConfig } from "../config.ts";
 import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
+import { createTaxpayerSources } from "../taxpayers/create-taxpayer-sources.ts";
 import type { Command } from "./commands.ts";
 
 /** `padron worker`: runs jobs (async requests, webhook deliveries) until SIGINT/SIGTERM. */
@@ -15,8 +17,13 @@ export const worker: Command = {
     await migrateToLatest(database);
     const log = (level: string, message: string, fields: Record<string, unknown> = {}) =>
       process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg: message, ...fields })}\n`);
+    // The jobs run the API's verbs: they need the same sources the API process has.
+    const sandboxUrl =
+      config.sandboxUrl || (config.sandbox ? `http://127.0.0.1:${config.sandboxPort}` : null);
+    const sources = createTaxpayerSources({ config, database, sandboxUrl });
+    registerAsyncOperations(sources);
     const running = startAsyncWorker({ db: database.db, engine: database.engine, config }, log);
-    const lists = refreshConfiguredLists({ db: database.db, config, sandboxUrl: null, log });
+    const lists = refreshConfiguredLists({ db: database.db, config, sandboxUrl, log });
     log("info", "worker started", {
       worker: running.id,
       engine: database.engine,
@@ -28,6 +35,7 @@ export const worker: Command = {
       stopping = true;
       log("info", "worker stopping", { signal });
       await Promise.all([running.stop(config.shutdownGraceMs), lists?.stop()]);
+      await sources.upstreams.close();
       await database.close();
       process.exit(0);
     };

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { acceptingWebhook } from "../batches/accepting-webhook.ts";
+import { AcceptedSchema } from "../batches/batch-schemas.ts";
 import { ProblemSchema } from "../platform/http/schemas.ts";
 import { type TaxpayerDeps, taxpayerContextOf } from "../taxpayers/taxpayer-context-of.ts";
-import { send } from "../taxpayers/taxpayer-routes.ts";
 import { CommerceRegistryBody } from "../taxpayers/taxpayer-schemas.ts";
 import { CommerceRegistrySchema } from "./registry-schemas.ts";
 import { searchCommerceRegistry } from "./search-commerce-registry.ts";
@@ -17,6 +18,7 @@ export function commerceRegistryRoute(scope: FastifyInstance, deps: TaxpayerDeps
         body: CommerceRegistryBody,
         response: {
           200: CommerceRegistrySchema,
+          202: AcceptedSchema,
           401: ProblemSchema,
           402: ProblemSchema,
           422: ProblemSchema,
@@ -24,13 +26,8 @@ export function commerceRegistryRoute(scope: FastifyInstance, deps: TaxpayerDeps
         },
       },
     },
-    async (request, reply) =>
-      send(
-        reply,
-        await searchCommerceRegistry(
-          taxpayerContextOf(request, deps),
-          request.body as { rfc: string; name?: string },
-        ),
-      ),
+    acceptingWebhook(deps, "commerce-registry", (request, input: { rfc: string; name?: string }) =>
+      searchCommerceRegistry(taxpayerContextOf(request, deps), input),
+    ),
   );
 }

@@ -6,7 +6,10 @@ type Row = Omit<ApiRequestsTable, "id">;
 
 export interface RequestLogWriter {
   add(row: Row): void;
+  /** Writes what is pending now (the periodic writes go on). */
   flush(): Promise<void>;
+  /** Writes what is pending and stops the periodic writes. */
+  stop(): Promise<void>;
 }
 
 /** Buffers request-log rows and writes them in batches, off the request path. */
@@ -35,7 +38,8 @@ export function createRequestLogWriter(db: Db, intervalMs = 1000, batchSize = 50
       pending.push(row);
       if (pending.length >= batchSize) void flush();
     },
-    flush: async () => {
+    flush,
+    stop: async () => {
       clearInterval(timer);
       await flush();
     },

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { acceptingWebhook } from "../batches/accepting-webhook.ts";
+import { AcceptedSchema } from "../batches/batch-schemas.ts";
 import { ProblemSchema } from "../platform/http/schemas.ts";
 import { findZip } from "./find-zip.ts";
 import { profileTaxpayer } from "./profile-taxpayer.ts";
@@ -17,7 +19,13 @@ import {
 import { validateRfc } from "./validate-rfc.ts";
 import { verifyRfc } from "./verify-rfc.ts";
 
-const problems = { 401: ProblemSchema, 402: ProblemSchema, 422: ProblemSchema, 429: ProblemSchema };
+const problems = {
+  202: AcceptedSchema,
+  401: ProblemSchema,
+  402: ProblemSchema,
+  422: ProblemSchema,
+  429: ProblemSchema,
+};
 
 export const send = <B>(reply: FastifyReply, result: OperationOutcome<B>) =>
   reply.code(result.status).send(result.body);
@@ -35,11 +43,9 @@ export function taxpayerRoutes(scope: FastifyInstance, deps: TaxpayerDeps): void
         response: { 200: ValidationSchema, ...problems },
       },
     },
-    async (request, reply) =>
-      send(
-        reply,
-        await validateRfc(taxpayerContextOf(request, deps), request.body as { rfc: string; name?: string }),
-      ),
+    acceptingWebhook(deps, "validate", (request, input: { rfc: string; name?: string }) =>
+      validateRfc(taxpayerContextOf(request, deps), input),
+    ),
   );
   scope.post(
     "/rfc/verify",
@@ -51,8 +57,9 @@ export function taxpayerRoutes(scope: FastifyInstance, deps: TaxpayerDeps): void
         response: { 200: VerifySchema, ...problems },
       },
     },
-    async (request, reply) =>
-      send(reply, await verifyRfc(taxpayerContextOf(request, deps), request.body as { rfc: string })),
+    acceptingWebhook(deps, "verify", (request, input: { rfc: string }) =>
+      verifyRfc(taxpayerContextOf(request, deps), input),
+    ),
   );
   scope.post(
     "/rfc/find-zip",
@@ -64,11 +71,9 @@ export function taxpayerRoutes(scope: FastifyInstance, deps: TaxpayerDeps): void
         response: { 200: FindZipSchema, ...problems },
       },
     },
-    async (request, reply) =>
-      send(
-        reply,
-        await findZip(taxpayerContextOf(request, deps), request.body as { rfc: string; name: string }),
-      ),
+    acceptingWebhook(deps, "find-zip", (request, input: { rfc: string; name: string }) =>
+      findZip(taxpayerContextOf(request, deps), input),
+    ),
   );
   scope.post(
     "/rfc/profile",
@@ -80,7 +85,8 @@ export function taxpayerRoutes(scope: FastifyInstance, deps: TaxpayerDeps): void
         response: { 200: ProfileSchema, ...problems },
       },
     },
-    async (request, reply) =>
-      send(reply, await profileTaxpayer(taxpayerContextOf(request, deps), request.body as { rfc: string })),
+    acceptingWebhook(deps, "profile", (request, input: { rfc: string }) =>
+      profileTaxpayer(taxpayerContextOf(request, deps), input),
+    ),
   );
 }

@@ -9,18 +9,28 @@ const Rfc = Type.String({
 const Name = Type.String({ minLength: 1, maxLength: 254, description: "Taxpayer name as registered" });
 const Zip = Type.String({ minLength: 1, maxLength: 10, description: "Postal code (5 digits)" });
 const strict = { additionalProperties: false } as const;
+// Longer than the 2,048 allowed so that an over-long URL is `invalid_webhook_url`, not a schema error.
+const WebhookUrl = Type.Optional(
+  Type.String({ maxLength: 4096, description: "Answer 202 at once and POST the result here" }),
+);
 
-export const ValidateBody = Type.Object({ rfc: Rfc, name: Type.Optional(Name) }, strict);
-export const VerifyBody = Type.Object(
-  { rfc: Rfc, name: Type.Optional(Name), zip: Type.Optional(Zip) },
+export const ValidateBody = Type.Object(
+  { rfc: Rfc, name: Type.Optional(Name), webhook_url: WebhookUrl },
   strict,
 );
-export const FindZipBody = Type.Object({ rfc: Rfc, name: Name }, strict);
-export const ProfileBody = Type.Object({ rfc: Rfc }, strict);
+export const VerifyBody = Type.Object(
+  { rfc: Rfc, name: Type.Optional(Name), zip: Type.Optional(Zip), webhook_url: WebhookUrl },
+  strict,
+);
+export const FindZipBody = Type.Object({ rfc: Rfc, name: Name, webhook_url: WebhookUrl }, strict);
+export const ProfileBody = Type.Object({ rfc: Rfc, webhook_url: WebhookUrl }, strict);
 export const CommerceRegistryBody = Type.Object(
   {
     rfc: Type.String({ minLength: 1, maxLength: 20, description: "Company RFC (12 characters)" }),
     name: Type.Optional(Name),
+    webhook_url: Type.Optional(
+      Type.String({ maxLength: 4096, description: "HTTPS only: answer 202 and POST the result here" }),
+    ),
   },
   strict,
 );

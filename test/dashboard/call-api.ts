@@ -1,11 +1,12 @@
-/**
- * The API call the browser journey makes with a key created in the dashboard, and the operation name
- * the request log shows for it. One place to switch to `POST /v1/rfc/verify` once that route exists.
- */
+/** The API call the browser journey makes with a key created in the dashboard, and its log label. */
 export async function callApiWithKey(
   base: string,
   key: string,
 ): Promise<{ response: Response; operation: string }> {
-  const response = await fetch(`${base}/v1/account`, { headers: { "x-api-key": key } });
-  return { response, operation: "GET account" };
+  const response = await fetch(`${base}/v1/rfc/verify`, {
+    method: "POST",
+    headers: { "x-api-key": key, "content-type": "application/json" },
+    body: JSON.stringify({ rfc: "EKU9003173C9" }),
+  });
+  return { response, operation: "rfc/verify" };
 }

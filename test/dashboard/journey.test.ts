@@ -3,35 +3,27 @@ import { after, before, test } from "node:test";
 import type { Page } from "playwright-core";
 import { createUser } from "../../src/accounts/create-user.ts";
 import { findOwner } from "../../src/accounts/find-owner.ts";
-import { parseConfig } from "../../src/config.ts";
 import { grantCredits } from "../../src/credits/grant-credits.ts";
-import { payForRequest } from "../../src/credits/pay-for-request.ts";
-import { apiScope } from "../../src/platform/http/api-scope.ts";
-import { contextOf } from "../../src/platform/http/context.ts";
+import { type RunningSandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
-import { TEST_ENGINE } from "../helpers/database.ts";
 import { launchBrowser, screenshot, type TestBrowser } from "./browser.ts";
 import { callApiWithKey } from "./call-api.ts";
 
 let padron: TestApp;
+let sandbox: RunningSandbox;
 let base: string;
 let browser: TestBrowser;
 const pageErrors: string[] = [];
 
 before(async () => {
-  // A charged route of the test's own, until a charged operation exists in src/.
-  padron = await startTestApp({}, async (app) => {
-    const deps = { config: parseConfig({}), database: { db: app.apiScopeDeps.db, engine: TEST_ENGINE } };
-    await app.app.register(
-      apiScope(app.apiScopeDeps, (scope) => {
-        scope.post("/test/charged", async (request) => {
-          const ctx = contextOf(request, deps);
-          await payForRequest(ctx, "verify");
-          return { charged: ctx.billing.charged };
-        });
-      }),
-      { prefix: "/v1" },
-    );
+  // Sandbox keys talk to a sandbox of the test's own; live keys' connectors point at it too, so a
+  // live call is answered (and stays charged) without leaving this machine.
+  sandbox = await startSandbox({ port: 0, seed: 7, size: 300, timeScale: 0 });
+  padron = await startTestApp({
+    SANDBOX_URL: sandbox.url,
+    PADRON_VALIDATION_URL: `${sandbox.url}/padron/validate`,
+    CERTIFICATE_SEARCH_URL: `${sandbox.url}/certificates`,
+    CERTIFICATE_FILES_URL: `${sandbox.url}/rccf/`,
   });
   base = await padron.listen();
   browser = await launchBrowser();
@@ -39,6 +31,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await padron?.close();
+  await sandbox?.close();
 });
 
 const OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth";
@@ -123,10 +116,10 @@ test("sign up, keys, request log, organizations, organization billing, deletion 
   await page.goto(`${base}/org/acme-facturacion/api-keys`);
   const orgKey = await createKey(page, "org backend", "Live", "org-api-keys");
   assert.match(orgKey, /^pdr_live_/);
-  const charged = await fetch(`${base}/v1/test/charged`, {
+  const charged = await fetch(`${base}/v1/rfc/verify`, {
     method: "POST",
     headers: { "x-api-key": orgKey, "content-type": "application/json" },
-    body: "{}",
+    body: JSON.stringify({ rfc: "EKU9003173C9" }),
   });
   assert.equal(charged.status, 200);
   assert.equal(charged.headers.get("x-credits-charged"), "1");

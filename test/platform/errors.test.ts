@@ -62,6 +62,11 @@ test("415 unsupported_media_type for a non-JSON body", async () => {
     415,
     "unsupported_media_type",
   );
+  await expectProblem(
+    post('{"rfc":"AAA010101AAA"}', { "content-type": "text/plain" }),
+    415,
+    "unsupported_media_type",
+  );
 });
 
 test("422 invalid_request lists every problem with its path: unknown, missing, too long", async () => {

@@ -1,0 +1,58 @@
+import { normalizeRfc } from "../mexico/normalize-rfc.ts";
+import { isValidRfcStructure } from "../mexico/parse-rfc.ts";
+import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
+import { MESSAGES } from "../taxpayers/messages.ts";
+import { PADRON_MAX_RECORDS, type PadronPort, type PadronQuery } from "../upstreams/padron/port.ts";
+import type { BatchBody, BatchRecord, BatchResult } from "./batch-schemas.ts";
+
+export type BatchAnswer = {
+  body: BatchBody;
+  /** Records to refund: a bad structure (never sent upstream) or SAT unreachable (answer unknown). */
+  refundable: number;
+};
+
+/**
+ * Answers every record: a structurally invalid RFC gets SAT's own legend without going upstream, the
+ * rest go to the padrón in calls of at most 5,000 records, all at once (the client bounds concurrency).
+ */
+export async function answerBatch(
+  padron: PadronPort,
+  records: readonly BatchRecord[],
+  options: { signal?: AbortSignal; progress?: (done: number) => Promise<void> } = {},
+): Promise<BatchAnswer> {
+  const results: BatchResult[] = new Array(records.length);
+  const upstream: { index: number; query: PadronQuery }[] = [];
+  records.forEach((record, index) => {
+    const rfc = normalizeRfc(record.rfc);
+    if (isValidRfcStructure(rfc))
+      upstream.push({ index, query: { rfc, name: record.name.trim(), zip: record.zip.trim() } });
+    else results[index] = { ...record, rfc, valid: false, message: PADRON_LEGENDS.badStructure };
+  });
+  let refundable = records.length - upstream.length;
+  let done = refundable;
+  await options.progress?.(done);
+  const chunks = [];
+  for (let start = 0; start < upstream.length; start += PADRON_MAX_RECORDS)
+    chunks.push(upstream.slice(start, start + PADRON_MAX_RECORDS));
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      const answer = await padron.validate(
+        chunk.map((entry) => entry.query),
+        options.signal,
+      );
+      chunk.forEach((entry, position) => {
+        const record = records[entry.index];
+        const verdict = answer.status === "ok" ? answer.value[position] : null;
+        results[entry.index] = verdict
+          ? { ...record, rfc: entry.query.rfc, valid: verdict.outcome === "valid", message: verdict.legend }
+          : { ...record, rfc: entry.query.rfc, valid: null, message: MESSAGES.satUnreachable };
+      });
+      if (answer.status !== "ok") refundable += chunk.length;
+      done += chunk.length;
+      await options.progress?.(done);
+    }),
+  );
+  // Cut short (shutdown, lost lease): fail the attempt so the job runs again rather than store nulls.
+  options.signal?.throwIfAborted();
+  return { body: { count: results.length, results }, refundable };
+}
