@@ -19,6 +19,20 @@ const post = (key: string, body: unknown, idempotencyKey?: string) =>
     idempotencyKey === undefined ? {} : { "idempotency-key": idempotencyKey },
   );
 
+/** Resolves once the first call has claimed the key, so a retry sent then arrives while it runs. */
+async function untilClaimed(db: AsyncApp["database"]["db"], ownerId: string, key: string): Promise<void> {
+  for (;;) {
+    const row = await db
+      .selectFrom("idempotency_keys")
+      .select("key")
+      .where("owner_id", "=", ownerId)
+      .where("key", "=", key)
+      .executeTakeFirst();
+    if (row) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 async function chargesOf(ownerId: string) {
   return app.database.db
     .selectFrom("ledger")
@@ -91,10 +105,11 @@ test("the same key with a different body is 409 idempotency_conflict; keys are p
 
 test("a retry while the first still runs waits for it, or gets 409 idempotency_in_progress past the bound", async () => {
   const owner = await mintOwner(app.database.db, { credits: 100 });
-  const slow = { records: [{ id: "a" }], delay_ms: 600 };
+  // Long enough that the retry sent once the key is held still finds it running on a busy machine.
+  const slow = { records: [{ id: "a" }], delay_ms: 1500 };
   const [first, waited] = await Promise.all([
     post(owner.key, slow, "slow-1"),
-    new Promise((r) => setTimeout(r, 100)).then(() => post(owner.key, slow, "slow-1")),
+    untilClaimed(app.database.db, owner.ownerId, "slow-1").then(() => post(owner.key, slow, "slow-1")),
   ]);
   assert.equal(first.status, 200);
   assert.equal(waited.status, 200);
@@ -108,7 +123,7 @@ test("a retry while the first still runs waits for it, or gets 409 idempotency_i
       callApi(impatient.baseUrl, key, "POST", "/v1/test/batch", slow, { "idempotency-key": "slow-2" });
     const [a, b] = await Promise.all([
       call(someone.key),
-      new Promise((r) => setTimeout(r, 100)).then(() => call(someone.key)),
+      untilClaimed(impatient.database.db, someone.ownerId, "slow-2").then(() => call(someone.key)),
     ]);
     assert.equal(a.status, 200);
     assert.equal(b.status, 409);

@@ -14,7 +14,8 @@ before(async () => {
 });
 after(() => database.close());
 
-async function waitFor(check: () => Promise<boolean>, what: string, ms = 20_000) {
+// A hang guard, not a speed check: generous because CI runs several suites on two cores.
+async function waitFor(check: () => Promise<boolean>, what: string, ms = 120_000) {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -135,10 +136,11 @@ test("RetryLater reschedules at the handler's own delay and a later attempt comp
 
 test("a job whose worker vanished is taken over once its lease expires, and the old holder cannot settle it", async () => {
   const id = await enqueueJob(database.db, { name: "takeover", payload: {} });
+  // Long enough that the second claim below surely falls inside it, even on a busy machine.
   const [stolen] = await claimJobs(database.db, database.engine, {
     workerId: "ghost",
     limit: 1,
-    leaseMs: 200,
+    leaseMs: 1000,
   });
   assert.equal(stolen.id, id);
   const again = await claimJobs(database.db, database.engine, { workerId: "other", limit: 5, leaseMs: 200 });
@@ -180,7 +182,7 @@ test("a heartbeat keeps a long job's lease: nobody else takes it", async () => {
   const handlers = {
     long: async () => {
       runs++;
-      await sleep(900);
+      await sleep(2400); // outlives the 1500 ms lease; the 500 ms heartbeat leaves room for a stalled loop
     },
   };
   const a = startWorker({
@@ -188,7 +190,7 @@ test("a heartbeat keeps a long job's lease: nobody else takes it", async () => {
     engine: database.engine,
     concurrency: 1,
     pollMs: 10,
-    leaseMs: 300,
+    leaseMs: 1500,
     handlers,
   });
   const b = startWorker({
@@ -196,7 +198,7 @@ test("a heartbeat keeps a long job's lease: nobody else takes it", async () => {
     engine: database.engine,
     concurrency: 1,
     pollMs: 10,
-    leaseMs: 300,
+    leaseMs: 1500,
     handlers,
   });
   await waitFor(async () => (await statusOf(id)) === "done", "long job");

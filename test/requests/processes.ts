@@ -28,19 +28,33 @@ function start(args: string[], env: Record<string, string>): Child {
 export const spawnWorker = (env: Record<string, string>): Child =>
   start(["--import", TEST_OPERATION, "src/main.ts", "worker"], env);
 
-/** An API-only process (the app + the tests' operation), resolved once it listens. */
+/** An API-only process (the app + the tests' operation), resolved once it prints its URL. */
 export async function spawnApi(env: Record<string, string>): Promise<Child & { url: string }> {
   const child = start(["test/requests/fixtures/api-instance.ts"], env);
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const line = child.output
+  const urlLine = () =>
+    child.output
       .join("")
       .split("\n")
       .find((l) => l.startsWith('{"url"'));
-    if (line) return { ...child, url: JSON.parse(line).url };
-    if (child.process.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  // Waits on the process's own output or exit; the timer is only a hang guard for a loaded machine.
+  const line = await new Promise<string | undefined>((resolve) => {
+    const guard = setTimeout(() => finish(undefined), 120_000);
+    const check = () => {
+      const found = urlLine();
+      if (found) finish(found);
+    };
+    const finish = (found: string | undefined) => {
+      clearTimeout(guard);
+      child.process.stdout?.off("data", check);
+      child.process.off("exit", onExit);
+      resolve(found);
+    };
+    const onExit = () => finish(urlLine());
+    child.process.stdout?.on("data", check);
+    child.process.once("exit", onExit);
+    check();
+  });
+  if (line) return { ...child, url: JSON.parse(line).url };
   child.process.kill("SIGKILL");
   throw new Error(`API process did not start:\n${child.output.join("")}`);
 }

@@ -19,8 +19,9 @@ async function padronStats(): Promise<Counts> {
 }
 
 async function until(check: (counts: Counts) => boolean): Promise<Counts> {
+  const deadline = Date.now() + 60_000; // a hang guard only: a loaded CI machine can be slow
   let stats = await padronStats();
-  for (let attempt = 0; attempt < 300 && !check(stats); attempt++) {
+  while (!check(stats) && Date.now() < deadline) {
     await sleep(10);
     stats = await padronStats();
   }

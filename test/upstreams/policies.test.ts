@@ -45,12 +45,15 @@ describe("upstream policies", () => {
   });
 
   it("retries a garbled padrón answer (the POST only asks questions) but not a timed-out attempt", async () => {
-    const upstreams = connect({ PADRON_TIMEOUT_MS: "150", UPSTREAM_RETRIES: "2" });
+    // A generous timeout for the answered calls: a short one could expire on a busy machine.
+    const patient = connect({ PADRON_TIMEOUT_MS: "20000", UPSTREAM_RETRIES: "2" });
     server.failNext("padron", "garbage");
-    const answer = await upstreams.padron.checkRfc("AAA010101AAA");
+    const answer = await patient.padron.checkRfc("AAA010101AAA");
     assert.equal(answer.status === "ok" && answer.value.outcome, "valid");
     assert.equal(server.counts.padron.started, 2);
+    await registry?.close();
 
+    const upstreams = connect({ PADRON_TIMEOUT_MS: "150", UPSTREAM_RETRIES: "2" });
     server.failNext("padron", "timeout");
     const held = await upstreams.padron.checkRfc("ZZZ010101ZZ9");
     assert.equal(held.status === "unavailable" && held.reason, "timeout");
@@ -92,7 +95,7 @@ describe("upstream policies", () => {
 
   it("opens a live breaker after repeated failures and then answers unavailable without calling", async () => {
     const upstreams = connect(
-      { UPSTREAM_RETRIES: "0", UPSTREAM_BREAKER_FAILURES: "3", UPSTREAM_BREAKER_COOLDOWN_MS: "300" },
+      { UPSTREAM_RETRIES: "0", UPSTREAM_BREAKER_FAILURES: "3", UPSTREAM_BREAKER_COOLDOWN_MS: "1000" },
       "live",
     );
     server.failAlways("renapo", "error5xx");
@@ -107,7 +110,7 @@ describe("upstream policies", () => {
     assert.equal((await upstreams.certificateSearch.searchByRfc("AAA010101AAA")).status, "ok");
 
     server.failAlways("renapo", null);
-    await sleep(350); // past the cool-down: one trial call goes through and closes the breaker
+    await sleep(1050); // past the cool-down: one trial call goes through and closes the breaker
     assert.equal((await upstreams.renapo.lookupCurp("PEPJ190228HASRRVA0")).status, "ok");
     assert.equal(server.counts.renapo.started, 4);
   });

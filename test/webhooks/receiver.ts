@@ -39,7 +39,7 @@ export async function startReceiver(respond: Responder = () => ({ status: 200 })
     url: `http://127.0.0.1:${port}/hook`,
     port,
     received,
-    async waitFor(count: number, ms = 30_000) {
+    async waitFor(count: number, ms = 120_000) {
       const deadline = Date.now() + ms;
       while (received.length < count) {
         if (Date.now() > deadline) throw new Error(`receiver got ${received.length} of ${count} deliveries`);
