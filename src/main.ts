@@ -6,10 +6,12 @@ import { isServiceError } from "./platform/errors.ts";
 // padron <command> [subcommand] [--options]: the operator CLI (DESIGN §7).
 const argv = process.argv.slice(2);
 const name = COMMANDS[`${argv[0]} ${argv[1]}`] ? `${argv[0]} ${argv[1]}` : argv[0];
-const command = name ? COMMANDS[name] : undefined;
+const command = name && COMMANDS[name] ? await COMMANDS[name]() : undefined;
 
 if (!command) {
-  const list = Object.entries(COMMANDS).map(([n, c]) => `  padron ${n} ${c.usage}`);
+  const list = await Promise.all(
+    Object.entries(COMMANDS).map(async ([n, load]) => `  padron ${n} ${(await load()).usage}`),
+  );
   process.stderr.write(`usage:\n${list.join("\n")}\n`);
   process.exit(name ? 2 : 0);
 }

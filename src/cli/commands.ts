@@ -1,15 +1,4 @@
 import type { ParseArgsOptionsConfig } from "node:util";
-import { cert } from "./cert.ts";
-import { credits } from "./credits.ts";
-import { keys } from "./keys.ts";
-import { lists } from "./lists.ts";
-import { migrate } from "./migrate.ts";
-import { orgs } from "./orgs.ts";
-import { postalCodes } from "./postal-codes.ts";
-import { sandbox } from "./sandbox.ts";
-import { serve } from "./serve.ts";
-import { users } from "./users.ts";
-import { worker } from "./worker.ts";
 
 export interface Command {
   usage: string;
@@ -17,16 +6,28 @@ export interface Command {
   run(values: Record<string, string | boolean | undefined>, positionals: string[]): Promise<void>;
 }
 
-export const COMMANDS: Record<string, Command> = {
-  serve,
-  worker,
-  migrate,
-  sandbox,
-  ...users,
-  ...orgs,
-  ...keys,
-  ...credits,
-  ...lists,
-  ...postalCodes,
-  ...cert,
+type Group = Record<string, Command>;
+const one = (load: () => Promise<Command>) => load;
+const fromGroup = (name: string, load: () => Promise<Group>) => async () => (await load())[name];
+
+// Each command's module is loaded only when it runs: a quick `keys list` does not pay for the app.
+export const COMMANDS: Record<string, () => Promise<Command>> = {
+  serve: one(async () => (await import("./serve.ts")).serve),
+  worker: one(async () => (await import("./worker.ts")).worker),
+  migrate: one(async () => (await import("./migrate.ts")).migrate),
+  sandbox: one(async () => (await import("./sandbox.ts")).sandbox),
+  "users create": fromGroup("users create", async () => (await import("./users.ts")).users),
+  "orgs create": fromGroup("orgs create", async () => (await import("./orgs.ts")).orgs),
+  "keys create": fromGroup("keys create", async () => (await import("./keys.ts")).keys),
+  "keys list": fromGroup("keys list", async () => (await import("./keys.ts")).keys),
+  "keys delete": fromGroup("keys delete", async () => (await import("./keys.ts")).keys),
+  "credits grant": fromGroup("credits grant", async () => (await import("./credits.ts")).credits),
+  "lists sync": fromGroup("lists sync", async () => (await import("./lists.ts")).lists),
+  "lists import": fromGroup("lists import", async () => (await import("./lists.ts")).lists),
+  "lists status": fromGroup("lists status", async () => (await import("./lists.ts")).lists),
+  "postal-codes import": fromGroup(
+    "postal-codes import",
+    async () => (await import("./postal-codes.ts")).postalCodes,
+  ),
+  "cert inspect": fromGroup("cert inspect", async () => (await import("./cert.ts")).cert),
 };
