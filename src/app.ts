@@ -4,6 +4,7 @@ import type { DestinationStream } from "pino";
 import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
 import type { Config } from "./config.ts";
+import { satListsRoute } from "./contributor-lists/sat-lists-route.ts";
 import { dashboardPlugin } from "./dashboard/dashboard-plugin.ts";
 import { installIdempotency } from "./idempotency/install-idempotency.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       accountRoute(scope, deps);
       requestRoutes(scope, deps);
       webhookRoutes(scope, deps);
+      satListsRoute(scope, deps);
     }),
     { prefix: "/v1" },
   );

@@ -352,6 +352,42 @@ export const SETTINGS = {
     "How long a retry waits for the first request with its Idempotency-Key before 409",
     integer(0),
   ),
+  listsLiveBaseUrl: setting(
+    "LISTS_LIVE_BASE_URL",
+    "https://wu1agsprosta001.blob.core.windows.net/agsc-publicaciones/",
+    "Where live contributor lists are downloaded from (SAT's Datos_abiertos container)",
+    url(["https:", "http:"]),
+  ),
+  listsSandboxBaseUrl: setting(
+    "LISTS_SANDBOX_BASE_URL",
+    "",
+    "Where sandbox contributor lists are downloaded from (empty: the in-process sandbox)",
+    url(["https:", "http:"]),
+  ),
+  listsRefreshIntervalMs: setting(
+    "LISTS_REFRESH_INTERVAL_MS",
+    "86400000",
+    "How often the worker re-checks SAT's list files (conditional requests)",
+    integer(60_000),
+  ),
+  listsMinRowRatio: setting(
+    "LISTS_MIN_ROW_RATIO",
+    "0.5",
+    "A list download with fewer rows than this share of the current version is refused",
+    decimal(0),
+  ),
+  listsFetchTimeoutMs: setting(
+    "LISTS_FETCH_TIMEOUT_MS",
+    "60000",
+    "Longest wait for a list server's headers, and between two body chunks",
+    integer(100),
+  ),
+  listsFetchRetries: setting(
+    "LISTS_FETCH_RETRIES",
+    "3",
+    "Retries of a list download that failed (network, 5xx, truncated)",
+    integer(0, 10),
+  ),
   dashboardSessionHours: setting(
     "DASHBOARD_SESSION_HOURS",
     "168",

@@ -1,6 +1,7 @@
 import type { ParseArgsOptionsConfig } from "node:util";
 import { credits } from "./credits.ts";
 import { keys } from "./keys.ts";
+import { lists } from "./lists.ts";
 import { migrate } from "./migrate.ts";
 import { orgs } from "./orgs.ts";
 import { sandbox } from "./sandbox.ts";
@@ -23,4 +24,5 @@ export const COMMANDS: Record<string, Command> = {
   ...orgs,
   ...keys,
   ...credits,
+  ...lists,
 };

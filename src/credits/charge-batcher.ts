@@ -40,7 +40,11 @@ export function createChargeBatcher(db: Db, maxBatch = 256): ChargeBatcher {
   return (input) =>
     new Promise((resolve, reject) => {
       queue.push({ input, resolve, reject });
-      if (!running) void drain();
+      // Start on the next turn of the event loop, after every request already readable has queued.
+      if (!running) {
+        running = true;
+        setImmediate(() => void drain());
+      }
     });
 }
 

@@ -163,6 +163,48 @@ export interface IdempotencyKeysTable {
   expires_at: number;
 }
 
+export interface ListVersionsTable {
+  id: Generated<number>;
+  mode: "live" | "sandbox";
+  list_key: string;
+  article: string;
+  file_name: string;
+  /** loading → current → retired (then pruned); rejected/failed versions are deleted at once. */
+  status: "loading" | "current" | "retired";
+  source_url: string;
+  etag: string | null;
+  last_modified: string | null;
+  /** YYYY-MM-DD from the file's "actualizada al" preamble. */
+  content_date: string | null;
+  fetched_at: number;
+  checked_at: number;
+  row_count: number;
+  suppressed_count: number;
+  byte_count: number;
+  sha256: string;
+}
+
+export interface ListCurrentTable {
+  mode: "live" | "sandbox";
+  list_key: string;
+  version_id: number;
+  switched_at: number;
+}
+
+export interface ListEntriesTable {
+  version_id: number;
+  position: number;
+  rfc: string;
+  sub_list: string;
+  situation: string;
+  name: string;
+  person_type: string;
+  state: string;
+  suppressed: number;
+  /** JSON object of the row's other cells, by header text. */
+  raw: string | null;
+}
+
 export interface SessionsTable {
   id: string;
   user_id: string;
@@ -187,5 +229,8 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   idempotency_keys: IdempotencyKeysTable;
+  list_versions: ListVersionsTable;
+  list_current: ListCurrentTable;
+  list_entries: ListEntriesTable;
   sessions: SessionsTable;
 }

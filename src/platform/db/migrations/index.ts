@@ -4,6 +4,7 @@ import * as foundation from "./0001_foundation.ts";
 import * as requestLog from "./0002_request_log.ts";
 import * as async from "./0003_async.ts";
 import * as dashboard from "./0004_dashboard.ts";
+import * as contributorLists from "./0005_contributor_lists.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
 
@@ -13,4 +14,5 @@ export const MIGRATIONS: Record<string, { up: Up }> = {
   "0002_request_log": requestLog,
   "0003_async": async,
   "0004_dashboard": dashboard,
+  "0005_contributor_lists": contributorLists,
 };

@@ -1,0 +1,88 @@
+// POST /v1/rfc/sat-lists through the whole stack (auth, rate limit set high, 1-credit charge, request log)
+// vs a bare Fastify route returning the same JSON, in one run (servers in child processes, load from
+// this one); the same for an owner with an active plan (free: no charge transaction). Then p99 at a
+// fixed 1,000 req/s (charged). Targets (DESIGN §5): ratio ≥ 0.5; p99 < 5 ms at 1,000 req/s.
+// Usage: node bench/sat-lists-http.ts [seconds=10] [connections=50] [listRows=100000] [DATABASE_URL]
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import autocannon from "autocannon";
+
+const seconds = Number(process.argv[2] ?? 10);
+const connections = Number(process.argv[3] ?? 50);
+const listRows = process.argv[4] ?? "100000";
+const databaseUrl = process.argv[5];
+
+async function startServer(kind: "bare" | "platform" | "plan") {
+  const child = spawn(
+    process.execPath,
+    ["bench/sat-lists-server.ts", kind, listRows, ...(databaseUrl ? [databaseUrl] : [])],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  const line = await new Promise<string>((resolve) =>
+    createInterface({ input: child.stdout }).once("line", resolve),
+  );
+  return { ...(JSON.parse(line) as { url: string; key?: string; rfc?: string }), stop: () => child.kill() };
+}
+
+async function load(server: { url: string; key?: string; rfc?: string }, rate?: number) {
+  const result = await autocannon({
+    url: server.url,
+    method: "POST",
+    connections: rate ? 20 : connections,
+    duration: seconds,
+    ...(rate ? { overallRate: rate } : {}),
+    headers: { "content-type": "application/json", ...(server.key ? { "x-api-key": server.key } : {}) },
+    body: JSON.stringify({ rfc: server.rfc ?? "AAG090703QT6" }),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const bare = await startServer("bare");
+const platform = await startServer("platform");
+const plan = await startServer("plan");
+try {
+  const check = await fetch(platform.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-api-key": platform.key ?? "" },
+    body: JSON.stringify({ rfc: platform.rfc }),
+  });
+  const answer = (await check.json()) as { sat_lists: unknown[] };
+  if (check.status !== 200 || answer.sat_lists.length === 0)
+    throw new Error(`unexpected answer ${check.status}`);
+  await load(bare);
+  await load(platform);
+  const bareResult = await load(bare);
+  const platformResult = await load(platform);
+  await load(plan);
+  const planResult = await load(plan);
+  const fixedRate = await load(platform, 1000);
+  console.log(
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        seconds,
+        connections,
+        list_rows: Number(listRows),
+        engine: databaseUrl ? "postgres" : "sqlite",
+        bare: bareResult,
+        sat_lists: platformResult,
+        ratio: Number((platformResult.rps / bareResult.rps).toFixed(3)),
+        sat_lists_active_plan: planResult,
+        ratio_active_plan: Number((planResult.rps / bareResult.rps).toFixed(3)),
+        at_1000_rps: fixedRate,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  bare.stop();
+  platform.stop();
+  plan.stop();
+}

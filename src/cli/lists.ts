@@ -1,0 +1,142 @@
+import { createReadStream } from "node:fs";
+import { basename, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Config } from "../config.ts";
+import { ART69_BY_SUPUESTO } from "../contributor-lists/catalog.ts";
+import { ingestListFile } from "../contributor-lists/ingest-list-file.ts";
+import type { ListMode } from "../contributor-lists/list-store-types.ts";
+import { createProgressMeter } from "../contributor-lists/progress-meter.ts";
+import { readListStatus } from "../contributor-lists/read-list-status.ts";
+import { syncLists } from "../contributor-lists/sync-lists.ts";
+import { startSandbox } from "../sandbox/server.ts";
+import type { Command } from "./commands.ts";
+import { print, withDatabase } from "./session.ts";
+
+function modeOf(values: Record<string, string | boolean | undefined>): ListMode {
+  const mode = values.mode ?? "live";
+  if (mode !== "live" && mode !== "sandbox") throw new TypeError("--mode must be live or sandbox");
+  return mode;
+}
+
+/**
+ * Where a sync downloads from: `--url`, else the configured base; sandbox mode without one starts the
+ * sandbox in-process (same seed and size as `padron serve`'s, so the same lists) for the command's duration.
+ */
+async function withListsSource<T>(
+  config: Config,
+  mode: ListMode,
+  url: string | undefined,
+  work: (baseUrl: string) => Promise<T>,
+): Promise<T> {
+  const configured = mode === "live" ? config.listsLiveBaseUrl : config.listsSandboxBaseUrl;
+  if (url || configured) return work(url || configured);
+  const sandbox = await startSandbox({
+    port: 0,
+    seed: config.sandboxSeed,
+    size: config.sandboxSize,
+    timeScale: 0,
+  });
+  try {
+    return await work(sandbox.url);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+export const lists: Record<string, Command> = {
+  "lists sync": {
+    usage: "[--mode live|sandbox] [--url BASE] [--json]",
+    options: { mode: { type: "string" }, url: { type: "string" }, json: { type: "boolean" } },
+    run: (values) =>
+      withDatabase(async ({ db }, config) => {
+        const mode = modeOf(values);
+        const meter = createProgressMeter(process.stderr);
+        let fileShown = -1;
+        const results = await withListsSource(config, mode, values.url as string | undefined, (baseUrl) =>
+          syncLists(db, {
+            mode,
+            baseUrl,
+            minRowRatio: config.listsMinRowRatio,
+            timeoutMs: config.listsFetchTimeoutMs,
+            retries: config.listsFetchRetries,
+            onProgress: (progress) => {
+              if (progress.fileIndex !== fileShown && fileShown >= 0) meter.finishFile();
+              fileShown = progress.fileIndex;
+              meter.update(progress);
+            },
+          }),
+        );
+        meter.done();
+        const text = results.map(
+          (r) =>
+            `${r.list.padEnd(26)} ${r.status.padEnd(12)} ${r.rows ?? "-"} rows${r.content_date ? `  as of ${r.content_date}` : ""}${r.reason ? `  (${r.reason})` : ""}`,
+        );
+        print(Boolean(values.json), results, text.join("\n"));
+        if (results.some((r) => r.status === "failed" || r.status === "rejected")) process.exitCode = 1;
+      }),
+  },
+  "lists import": {
+    usage: "FILE... [--mode live|sandbox] [--force] [--json]",
+    options: { mode: { type: "string" }, force: { type: "boolean" }, json: { type: "boolean" } },
+    run: (values, files) =>
+      withDatabase(async ({ db }, config) => {
+        if (files.length === 0) throw new TypeError("give at least one list FILE");
+        const mode = modeOf(values);
+        const meter = createProgressMeter(process.stderr);
+        const results = [];
+        for (const [fileIndex, path] of files.entries()) {
+          const file = basename(path);
+          try {
+            const result = await ingestListFile(db, createReadStream(path), {
+              mode,
+              fileName: file,
+              provenance: {
+                sourceUrl: pathToFileURL(resolve(path)).href,
+                etag: null,
+                lastModified: null,
+                expectedBytes: null,
+              },
+              minRowRatio: config.listsMinRowRatio,
+              force: Boolean(values.force),
+              onProgress: ({ bytes, rows }) =>
+                meter.update({ file, fileIndex, fileCount: files.length, bytes, rows }),
+            });
+            meter.finishFile();
+            results.push({
+              file: path,
+              list: result.list.key,
+              article: result.list.article,
+              sub_list: result.list === ART69_BY_SUPUESTO ? null : result.list.subList,
+              rows: result.rows,
+              content_date: result.contentDate,
+              status: result.status,
+              ...(result.reason ? { reason: result.reason } : {}),
+            });
+          } catch (error) {
+            results.push({ file: path, status: "failed", reason: (error as Error).message });
+          }
+        }
+        meter.done();
+        const text = results.map((r) =>
+          "list" in r
+            ? `${r.file}: ${r.list} ${r.status}, ${r.rows} rows${r.content_date ? `, as of ${r.content_date}` : ""}${r.reason ? ` (${r.reason})` : ""}`
+            : `${r.file}: failed (${r.reason})`,
+        );
+        print(Boolean(values.json), results, text.join("\n"));
+        if (results.some((r) => r.status === "failed" || r.status === "rejected")) process.exitCode = 1;
+      }),
+  },
+  "lists status": {
+    usage: "[--mode live|sandbox] [--json]",
+    options: { mode: { type: "string" }, json: { type: "boolean" } },
+    run: (values) =>
+      withDatabase(async ({ db }) => {
+        const statuses = await readListStatus(db, values.mode ? modeOf(values) : undefined);
+        const text = statuses.map(
+          (s) =>
+            `${s.mode.padEnd(8)} ${s.list.padEnd(26)} ${String(s.rows).padStart(8)} rows  content ${s.content_date ?? "-"}  fetched ${s.fetched_at}  checked ${s.checked_at}  ${s.source}`,
+        );
+        print(Boolean(values.json), statuses, text.join("\n") || "no lists loaded");
+      }),
+  },
+};

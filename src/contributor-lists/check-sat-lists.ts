@@ -1,0 +1,21 @@
+import { payForRequest } from "../credits/pay-for-request.ts";
+import type { RequestContext } from "../platform/http/context.ts";
+import { checkLookupRfc } from "./check-lookup-rfc.ts";
+import type { ListMode } from "./list-store-types.ts";
+import { lookupSatLists, type SatListsAnswer } from "./lookup-sat-lists.ts";
+
+/** The lists a key consults: test keys see the sandbox's lists, live keys SAT's. */
+export function listModeOf(ctx: RequestContext): ListMode {
+  return ctx.auth.mode === "test" ? "sandbox" : "live";
+}
+
+/** The sat-lists operation: structure check (not charged), charge, then the local lookup. */
+export async function checkSatLists(
+  ctx: RequestContext,
+  input: string,
+): Promise<SatListsAnswer & { rfc: string }> {
+  const rfc = checkLookupRfc(input);
+  await payForRequest(ctx, "sat-lists");
+  const answer = await lookupSatLists(ctx.db, listModeOf(ctx), rfc);
+  return { rfc, ...answer };
+}

@@ -1,0 +1,71 @@
+import { CompiledQuery, sql } from "kysely";
+import type { Db } from "../platform/db/connect.ts";
+import type { ListEntry } from "./list-entry.ts";
+
+const COLUMNS = [
+  "version_id",
+  "position",
+  "rfc",
+  "sub_list",
+  "situation",
+  "name",
+  "person_type",
+  "state",
+  "suppressed",
+  "raw",
+] as const;
+
+/** Rows per INSERT statement: 10 parameters each stays far below both engines' parameter limits. */
+export const INSERT_BATCH_ROWS = 500;
+
+/**
+ * One multi-row INSERT (its own short transaction). Built as text because Kysely's builder spends longer
+ * compiling a 500-row VALUES list than the database spends running it; the dialect supplies the
+ * placeholder style (`?` or `$n`), so the SQL stays engine-neutral.
+ */
+export async function insertListEntries(
+  db: Db,
+  versionId: number,
+  entries: readonly ListEntry[],
+  positions: readonly number[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const numbered = placeholderStyle(db) === "numbered";
+  const parameters: unknown[] = [];
+  const tuples: string[] = [];
+  entries.forEach((entry, index) => {
+    const base = parameters.length;
+    parameters.push(
+      versionId,
+      positions[index],
+      entry.rfc,
+      entry.sub_list,
+      entry.situation,
+      entry.name,
+      entry.person_type,
+      entry.state,
+      entry.suppressed ? 1 : 0,
+      entry.raw ? JSON.stringify(entry.raw) : null,
+    );
+    tuples.push(numbered ? tupleOf(base) : QUESTION_TUPLE);
+  });
+  const text = `insert into list_entries (${COLUMNS.join(", ")}) values ${tuples.join(", ")}`;
+  await db.executeQuery(CompiledQuery.raw(text, parameters));
+}
+
+const QUESTION_TUPLE = `(${COLUMNS.map(() => "?").join(", ")})`;
+
+function tupleOf(base: number): string {
+  return `(${COLUMNS.map((_, index) => `$${base + index + 1}`).join(", ")})`;
+}
+
+const styles = new WeakMap<Db, "question" | "numbered">();
+
+function placeholderStyle(db: Db): "question" | "numbered" {
+  let style = styles.get(db);
+  if (!style) {
+    style = sql`${1}`.compile(db).sql.startsWith("$") ? "numbered" : "question";
+    styles.set(db, style);
+  }
+  return style;
+}

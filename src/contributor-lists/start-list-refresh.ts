@@ -1,0 +1,71 @@
+import type { Db } from "../platform/db/connect.ts";
+import type { ListMode } from "./list-store-types.ts";
+import { type SyncFileResult, syncLists } from "./sync-lists.ts";
+
+export type ListRefreshOptions = {
+  db: Db;
+  /** Each mode to keep fresh, with the base URL its files come from. */
+  sources: { mode: ListMode; baseUrl: string }[];
+  intervalMs: number;
+  minRowRatio: number;
+  timeoutMs: number;
+  retries: number;
+  retryDelayMs?: number;
+  onResult?: (mode: ListMode, results: SyncFileResult[]) => void;
+  onError?: (mode: ListMode, error: unknown) => void;
+};
+
+export type ListRefresh = {
+  /** Runs a refresh now (or joins the one running) and resolves when it is done. */
+  runNow(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/**
+ * The worker's periodic sync: at start and then every `intervalMs`, each mode whose lists were last
+ * checked more than `intervalMs` ago is synced (so restarts and several workers don't re-download).
+ */
+export function startListRefresh(options: ListRefreshOptions): ListRefresh {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const refresh = async (force: boolean) => {
+    for (const source of options.sources) {
+      if (stopped) return;
+      try {
+        if (!force && !(await isDue(options.db, source.mode, options.intervalMs))) continue;
+        const results = await syncLists(options.db, { ...options, ...source });
+        options.onResult?.(source.mode, results);
+      } catch (error) {
+        options.onError?.(source.mode, error);
+      }
+    }
+  };
+  const run = (force: boolean) => {
+    running ??= refresh(force).finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = setInterval(() => void run(false), options.intervalMs);
+  timer.unref();
+  void run(false);
+  return {
+    runNow: () => run(true),
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+async function isDue(db: Db, mode: ListMode, intervalMs: number): Promise<boolean> {
+  const oldest = await db
+    .selectFrom("list_current as c")
+    .innerJoin("list_versions as v", "v.id", "c.version_id")
+    .select((eb) => [eb.fn.min("v.checked_at").as("checked_at"), eb.fn.countAll().as("lists")])
+    .where("c.mode", "=", mode)
+    .executeTakeFirst();
+  if (!oldest || Number(oldest.lists) === 0 || oldest.checked_at === null) return true;
+  return Date.now() - Number(oldest.checked_at) >= intervalMs;
+}
