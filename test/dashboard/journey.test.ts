@@ -27,6 +27,7 @@ before(async () => {
   });
   base = await padron.listen();
   browser = await launchBrowser();
+  await browser.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
 });
 after(async () => {
   await browser?.close();
@@ -60,6 +61,9 @@ async function createKey(
   const shown = page.locator("#new-key");
   await shown.waitFor();
   const key = (await shown.textContent())?.trim() ?? "";
+  await page.getByRole("button", { name: "Copy" }).click();
+  await page.getByRole("button", { name: "Copied" }).waitFor();
+  assert.equal(await page.evaluate("navigator.clipboard.readText()"), key);
   if (shot) {
     await shown.evaluate((el) => {
       el.textContent = `${el.textContent?.slice(0, 9)}${"•".repeat(38)}`;
@@ -99,6 +103,9 @@ test("sign up, keys, request log, organizations, organization billing, deletion 
   assert.match((await logRow.textContent()) ?? "", new RegExp(`${call.operation}[\\s\\S]*200`));
   assert.ok(!(await page.content()).includes(sandboxKey), "the request log never shows the key");
   await screenshot(page, "requests");
+  await padron.keyUse.flush();
+  await page.goto(`${base}/api-keys`);
+  assert.doesNotMatch((await page.getByRole("row", { name: /ci sandbox/ }).textContent()) ?? "", /never/);
 
   // An organization, and a live key of its own that is billed to it.
   await page.getByRole("link", { name: "Organizations" }).click();
