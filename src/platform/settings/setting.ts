@@ -1,0 +1,65 @@
+// Building blocks of the configuration schema: a setting is an env name, a default, a meaning, a parser.
+
+export type Parser<T> = (raw: string, name: string) => T;
+
+export interface Setting<T> {
+  env: string;
+  default: string;
+  meaning: string;
+  parse: Parser<T>;
+}
+
+export const integer =
+  (min: number, max = Number.MAX_SAFE_INTEGER): Parser<number> =>
+  (raw, name) => {
+    const value = Number(raw);
+    if (!/^-?\d+$/.test(raw.trim()) || value < min || value > max) {
+      throw new Error(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+    }
+    return value;
+  };
+export const decimal =
+  (min: number): Parser<number> =>
+  (raw, name) => {
+    const value = Number(raw);
+    if (raw.trim() === "" || !Number.isFinite(value) || value < min)
+      throw new Error(`${name} must be a number ≥ ${min}, got "${raw}"`);
+    return value;
+  };
+export const text: Parser<string> = (raw) => raw.trim();
+export const flag: Parser<boolean> = (raw, name) => {
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off|)$/i.test(raw)) return false;
+  throw new Error(`${name} must be true or false, got "${raw}"`);
+};
+export const url =
+  (schemes: string[]): Parser<string> =>
+  (raw, name) => {
+    if (raw.trim() === "") return "";
+    try {
+      const parsed = new URL(raw);
+      if (!schemes.includes(parsed.protocol)) throw new Error();
+    } catch {
+      throw new Error(`${name} must be a URL (${schemes.join(" or ")}), got "${raw}"`);
+    }
+    return raw.trim();
+  };
+export const oneOf =
+  <T extends string>(...values: T[]): Parser<T> =>
+  (raw, name) => {
+    if (!values.includes(raw as T))
+      throw new Error(`${name} must be one of ${values.join(", ")}, got "${raw}"`);
+    return raw as T;
+  };
+
+export const setting = <T>(
+  env: string,
+  defaultValue: string,
+  meaning: string,
+  parse: Parser<T>,
+): Setting<T> => ({
+  env,
+  default: defaultValue,
+  meaning,
+  parse,
+});

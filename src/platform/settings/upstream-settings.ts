@@ -1,0 +1,147 @@
+import { integer, setting, url } from "./setting.ts";
+
+/** Upstreams (src/upstreams): live connector URLs, then per-source policies and answer-cache TTLs. */
+export const UPSTREAM_SETTINGS = {
+  padronValidationUrl: setting(
+    "PADRON_VALIDATION_URL",
+    "",
+    "Live padrón validation connector, POST `consecutivo|RFC|NOMBRE|CP` lines (empty: unavailable)",
+    url(["http:", "https:"]),
+  ),
+  certificateSearchUrl: setting(
+    "CERTIFICATE_SEARCH_URL",
+    "",
+    "Live certificate search connector, GET `?rfc=` → JSON list (empty: unavailable)",
+    url(["http:", "https:"]),
+  ),
+  certificateFilesUrl: setting(
+    "CERTIFICATE_FILES_URL",
+    "https://rdc.sat.gob.mx/rccf/",
+    "Root of SAT's public .cer store",
+    url(["http:", "https:"]),
+  ),
+  renapoUrl: setting(
+    "RENAPO_URL",
+    "",
+    "Live RENAPO connector, GET `{url}/{CURP}` → gob.mx JSON (empty: unavailable)",
+    url(["http:", "https:"]),
+  ),
+  commerceRegistryUrl: setting(
+    "COMMERCE_REGISTRY_URL",
+    "",
+    "Live commerce-registry connector, GET `?name=` → `{query, records}` (empty: unavailable)",
+    url(["http:", "https:"]),
+  ),
+  padronTimeoutMs: setting("PADRON_TIMEOUT_MS", "20000", "Padrón validation attempt timeout", integer(1)),
+  padronConcurrency: setting(
+    "PADRON_CONCURRENCY",
+    "4",
+    "Padrón validation calls in flight at once (politeness towards SAT)",
+    integer(1, 1000),
+  ),
+  padronCacheTtlSeconds: setting(
+    "PADRON_CACHE_TTL_SECONDS",
+    "21600",
+    "Padrón answers kept (6 h)",
+    integer(0),
+  ),
+  certificateSearchTimeoutMs: setting(
+    "CERTIFICATE_SEARCH_TIMEOUT_MS",
+    "8000",
+    "Certificate search attempt timeout",
+    integer(1),
+  ),
+  certificateSearchConcurrency: setting(
+    "CERTIFICATE_SEARCH_CONCURRENCY",
+    "8",
+    "Certificate searches in flight at once",
+    integer(1, 1000),
+  ),
+  certificateSearchCacheTtlSeconds: setting(
+    "CERTIFICATE_SEARCH_CACHE_TTL_SECONDS",
+    "21600",
+    "Certificate search answers kept (6 h)",
+    integer(0),
+  ),
+  certificateFilesTimeoutMs: setting(
+    "CERTIFICATE_FILES_TIMEOUT_MS",
+    "8000",
+    "Certificate file download attempt timeout",
+    integer(1),
+  ),
+  certificateFilesConcurrency: setting(
+    "CERTIFICATE_FILES_CONCURRENCY",
+    "16",
+    "Certificate file downloads in flight at once",
+    integer(1, 1000),
+  ),
+  certificateFilesCacheTtlSeconds: setting(
+    "CERTIFICATE_FILES_CACHE_TTL_SECONDS",
+    "86400",
+    "Certificate files (and their 404s) kept (24 h)",
+    integer(0),
+  ),
+  renapoTimeoutMs: setting("RENAPO_TIMEOUT_MS", "8000", "RENAPO attempt timeout", integer(1)),
+  renapoConcurrency: setting("RENAPO_CONCURRENCY", "8", "RENAPO lookups in flight at once", integer(1, 1000)),
+  renapoCacheTtlSeconds: setting(
+    "RENAPO_CACHE_TTL_SECONDS",
+    "259200",
+    "RENAPO answers kept (3 days)",
+    integer(0),
+  ),
+  commerceRegistryTimeoutMs: setting(
+    "COMMERCE_REGISTRY_TIMEOUT_MS",
+    "15000",
+    "Commerce-registry attempt timeout",
+    integer(1),
+  ),
+  commerceRegistryConcurrency: setting(
+    "COMMERCE_REGISTRY_CONCURRENCY",
+    "4",
+    "Commerce-registry searches in flight at once",
+    integer(1, 1000),
+  ),
+  commerceRegistryCacheTtlSeconds: setting(
+    "COMMERCE_REGISTRY_CACHE_TTL_SECONDS",
+    "604800",
+    "Commerce-registry answers kept (7 days)",
+    integer(0),
+  ),
+  postalCatalogTimeoutMs: setting(
+    "POSTAL_CATALOG_TIMEOUT_MS",
+    "60000",
+    "SEPOMEX catalog download timeout (sandbox mode)",
+    integer(1),
+  ),
+  upstreamRetries: setting(
+    "UPSTREAM_RETRIES",
+    "2",
+    "Retries after a failed upstream read (backoff with jitter)",
+    integer(0, 10),
+  ),
+  upstreamRetryDelayMs: setting("UPSTREAM_RETRY_DELAY_MS", "200", "First retry delay", integer(1)),
+  upstreamBreakerFailures: setting(
+    "UPSTREAM_BREAKER_FAILURES",
+    "5",
+    "Consecutive failed attempts that open an upstream's circuit breaker",
+    integer(1),
+  ),
+  upstreamBreakerCooldownMs: setting(
+    "UPSTREAM_BREAKER_COOLDOWN_MS",
+    "30000",
+    "How long an open breaker answers unavailable before a trial call",
+    integer(1),
+  ),
+  upstreamQueueLimit: setting(
+    "UPSTREAM_QUEUE_LIMIT",
+    "10000",
+    "Calls allowed to wait for a free slot per upstream (beyond: unavailable)",
+    integer(0),
+  ),
+  upstreamCacheEntries: setting(
+    "UPSTREAM_CACHE_ENTRIES",
+    "10000",
+    "Answers kept per upstream and mode (least recently used dropped)",
+    integer(0),
+  ),
+} as const;
