@@ -1,13 +1,11 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
-import { Webhook } from "standardwebhooks";
-import { webhookSecretOf } from "../../src/webhooks/webhook-secret.ts";
 import { mintOwner } from "../helpers/owners.ts";
-import { assertNoOverlappingClaims } from "../jobs/overlap.ts";
 import { startReceiver } from "../webhooks/receiver.ts";
+import { assertChargedOnceEach, assertCrashesLanded, assertDeliveredOnceEach } from "./crash-checks.ts";
 import { type AsyncApp, callApi, startAsyncApp } from "./harness.ts";
-import { type Child, spawnWorker, stopChild } from "./processes.ts";
+import { killWorkersUntilSettled } from "./kill-workers.ts";
+import { spawnWorker } from "./processes.ts";
 
 let app: AsyncApp;
 before(async () => {
@@ -43,61 +41,11 @@ test("worker processes SIGKILLed at random moments: every batch delivered, charg
     WEBHOOK_ALLOW_PRIVATE: "true",
     WEBHOOK_TIME_SCALE: "0.001",
   };
-  const attemptsSoFar = async () =>
-    Number(
-      (
-        await app.database.db
-          .selectFrom("job_attempts")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  let kills = 0;
-  let worker: Child | null = null;
-  const finished = async () =>
-    (
-      await app.database.db
-        .selectFrom("requests")
-        .select("request_id")
-        .where("status", "=", "processing")
-        .execute()
-    ).length === 0 &&
-    (
-      await app.database.db
-        .selectFrom("webhook_deliveries")
-        .select("id")
-        .where("status", "=", "pending")
-        .execute()
-    ).length === 0 &&
-    (await app.database.db.selectFrom("webhook_deliveries").select("id").execute()).length === BATCHES;
-  const outputs: string[] = [];
-  try {
-    while (kills < 8 && !(await finished())) {
-      worker = spawnWorker(env);
-      const claimedBefore = await attemptsSoFar();
-      while ((await attemptsSoFar()) === claimedBefore && worker.process.exitCode === null) await sleep(10);
-      await sleep(30 + Math.random() * 400);
-      worker.process.kill("SIGKILL");
-      await worker.exited;
-      outputs.push(...worker.output);
-      kills++;
-    }
-    worker = spawnWorker(env);
-    const deadline = Date.now() + 180_000; // hang guard only
-    while (!(await finished())) {
-      if (Date.now() > deadline) {
-        const jobs = await app.database.db
-          .selectFrom("jobs")
-          .select(["name", "status", "attempts", "last_error"])
-          .where("status", "!=", "done")
-          .execute();
-        throw new Error(`not finished after the crashes: ${JSON.stringify(jobs)}\n${worker.output.join("")}`);
-      }
-      await sleep(50);
-    }
-  } finally {
-    if (worker) await stopChild(worker);
-  }
+  const kills = await killWorkersUntilSettled(app.database.db, {
+    spawn: () => spawnWorker(env),
+    deliveries: BATCHES,
+    maxKills: 8,
+  });
 
   const rows = await app.database.db
     .selectFrom("requests")
@@ -111,53 +59,11 @@ test("worker processes SIGKILLed at random moments: every batch delivered, charg
     assert.equal(body.count, RECORDS);
     assert.equal(body.results.filter((r: { valid: unknown }) => r.valid === null).length, unknownPerBatch);
   }
-
-  const secret = await webhookSecretOf(app.database.db, owner.ownerId);
-  const idsByRequest = new Map<string, Set<string>>();
-  for (const hit of receiver.received) {
-    const event = new Webhook(secret).verify(hit.body, hit.headers as Record<string, string>) as {
-      request_id: string;
-    };
-    const ids = idsByRequest.get(event.request_id) ?? new Set();
-    ids.add(String(hit.headers["webhook-id"]));
-    idsByRequest.set(event.request_id, ids);
-  }
-  assert.deepEqual([...idsByRequest.keys()].sort(), [...accepted].sort(), "every batch delivered");
-  assert.ok(
-    [...idsByRequest.values()].every((ids) => ids.size === 1),
-    "one webhook-id per request, even when resent",
-  );
-
-  const ledger = await app.database.db
-    .selectFrom("ledger")
-    .selectAll()
-    .where("owner_id", "=", owner.ownerId)
-    .execute();
-  for (const id of accepted) {
-    const entries = ledger.filter((e) => e.request_id === id);
-    assert.equal(entries.filter((e) => e.kind === "charge").length, 1, `one charge for ${id}`);
-    assert.equal(
-      entries.reduce((sum, e) => sum + Number(e.credits), 0),
-      -(RECORDS - unknownPerBatch),
-      `net charge of ${id}`,
-    );
-  }
-  const balance = await app.database.db
-    .selectFrom("balances")
-    .select("credits")
-    .where("owner_id", "=", owner.ownerId)
-    .executeTakeFirstOrThrow();
-  const sum = ledger.reduce((s, e) => s + Number(e.credits), 0);
-  assert.equal(Number(balance.credits), sum);
-  assert.equal(sum, 10_000 - BATCHES * (RECORDS - unknownPerBatch));
-
-  await assertNoOverlappingClaims(app.database.db);
-  const lost = await app.database.db
-    .selectFrom("job_attempts")
-    .select("id")
-    .where("outcome", "=", "lost")
-    .execute();
-  assert.ok(kills >= 1);
-  assert.ok(lost.length >= 1, `kills landed on running jobs (${kills} kills, ${lost.length} lost attempts)`);
+  await assertDeliveredOnceEach(app.database.db, owner.ownerId, receiver.received, accepted);
+  await assertChargedOnceEach(app.database.db, owner.ownerId, {
+    startCredits: 10_000,
+    costByRequest: new Map(accepted.map((id) => [id, RECORDS - unknownPerBatch])),
+  });
+  await assertCrashesLanded(app.database.db, kills);
   await receiver.close();
 });
