@@ -38,13 +38,15 @@ export type BatchHarness = {
 
 /**
  * The sandbox on a random port, the real app over HTTP with a worker in the same process; live keys'
- * padrón connector is the sandbox too, so live charges and refunds happen against it.
+ * padrón connector is the sandbox too, so live charges and refunds happen against it. The sandbox
+ * answers at once unless `sandboxTimeScale` scales its simulated latencies (docs/sandbox.md).
  */
 export async function startBatchHarness(
   env: Record<string, string> = {},
-  options: { worker?: boolean } = {},
+  options: { worker?: boolean; sandboxTimeScale?: number } = {},
 ): Promise<BatchHarness> {
-  const sandbox = await startSandbox({ port: 0, seed: 1, size: 300, timeScale: 0, maxHoldMs: 500 });
+  const timeScale = options.sandboxTimeScale ?? 0;
+  const sandbox = await startSandbox({ port: 0, seed: 1, size: 300, timeScale, maxHoldMs: 500 });
   const database = await freshDatabase();
   const settings = {
     LOG_LEVEL: "warn",

@@ -28,6 +28,9 @@ function start(args: string[], env: Record<string, string>): Child {
 export const spawnWorker = (env: Record<string, string>): Child =>
   start(["--import", TEST_OPERATION, "src/main.ts", "worker"], env);
 
+/** `padron worker` exactly as operators run it: only the service's own operations. */
+export const spawnPlainWorker = (env: Record<string, string>): Child => start(["src/main.ts", "worker"], env);
+
 /** An API-only process (the app + the tests' operation), resolved once it prints its URL. */
 export async function spawnApi(env: Record<string, string>): Promise<Child & { url: string }> {
   const child = start(["test/requests/fixtures/api-instance.ts"], env);
