@@ -1,24 +1,16 @@
-// 1,000 concurrent POST /v1/rfc/validate through the whole stack (auth, rate limit, charge, pipeline)
-// against the sandbox in a child process, latencies scaled by --scale. Compares the end-to-end median with
-// the bare upstream chain (the same sandbox calls made directly, no service) and records RSS and
-// event-loop delay. `node bench/validate-load.ts [--requests 1000] [--scale 0.035] [--name]`
-import "reflect-metadata";
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
+// N concurrent POST /v1/rfc/validate through the whole stack (auth, rate limit, charge, pipeline): the
+// sandbox, the service and this load generator each in their own process, sandbox latencies scaled by
+// --scale. Compares the end-to-end median with the bare upstream chain (the same sandbox calls made
+// directly, no service) and reports the service process's RSS and event-loop delay.
+// `node bench/validate-load.ts [--requests 1000] [--scale 0.035] [--catalog-codes 0] [--name]`
+import { fork, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
 import { parseArgs } from "node:util";
 import { Agent, request } from "undici";
-import { createUser } from "../src/accounts/create-user.ts";
-import { issueApiKey } from "../src/api-keys/issue-api-key.ts";
-import { buildApp } from "../src/app.ts";
-import { parseConfig } from "../src/config.ts";
-import { openDatabase } from "../src/platform/db/connect.ts";
-import { migrateToLatest } from "../src/platform/db/migrate.ts";
-import { importPostalCodes } from "../src/postal-codes/import-postal-codes.ts";
 import { parseSepomexCatalog } from "../src/upstreams/postal-catalog/parse-sepomex-catalog.ts";
 import { runBareChain } from "./validate-bare-chain.ts";
 
@@ -48,45 +40,34 @@ type BenchTaxpayer = { rfc: string; name: string; zip: string };
 const { url, taxpayers } = JSON.parse(first) as { url: string; taxpayers: BenchTaxpayer[] };
 if (taxpayers.length < requests) throw new Error(`only ${taxpayers.length} taxpayers with certificates`);
 
-const dir = mkdtempSync(join(tmpdir(), "padron-bench-"));
-const database = openDatabase(`sqlite:${join(dir, "padron.db")}`);
-await migrateToLatest(database);
-const huge = "600000";
-const config = parseConfig({
-  LOG_LEVEL: "warn",
-  SANDBOX: "false",
-  DEMO_USER: "",
-  DATABASE_URL: `sqlite:${join(dir, "padron.db")}`,
-  SANDBOX_URL: url,
-  PADRON_VALIDATION_URL: `${url}/padron/validate`,
-  CERTIFICATE_SEARCH_URL: `${url}/certificates`,
-  CERTIFICATE_FILES_URL: `${url}/rccf/`,
-  RENAPO_URL: `${url}/renapo/curp`,
-  COMMERCE_REGISTRY_URL: `${url}/registry/search`,
-  RATE_LIMIT_PER_MINUTE: huge,
-  PADRON_CONCURRENCY: "1000",
-  CERTIFICATE_SEARCH_CONCURRENCY: "1000",
-  CERTIFICATE_FILES_CONCURRENCY: "1000",
-  RENAPO_CONCURRENCY: "1000",
-  PADRON_TIMEOUT_MS: huge,
-  CERTIFICATE_SEARCH_TIMEOUT_MS: huge,
-  CERTIFICATE_FILES_TIMEOUT_MS: huge,
-  RENAPO_TIMEOUT_MS: huge,
-});
-const padron = await buildApp({ config, database, logStream: { write: () => true } as never });
-await padron.app.listen({ port: 0, host: "127.0.0.1", backlog: 4096 });
-const base = `http://127.0.0.1:${(padron.app.server.address() as AddressInfo).port}`;
 const catalog = await request(`${url}/sepomex/CPdescarga.txt`);
-const catalogBytes = Buffer.from(await catalog.body.arrayBuffer());
-const settlements = parseSepomexCatalog(catalogBytes);
+const settlements = parseSepomexCatalog(Buffer.from(await catalog.body.arrayBuffer()));
 const wanted = Number(values["catalog-codes"]);
 const codes = new Set(taxpayers.slice(0, requests).map((t) => t.zip));
 for (const row of settlements) if (wanted === 0 || codes.size < wanted) codes.add(row.zip);
-const catalogRows = settlements.filter((row) => codes.has(row.zip));
-await importPostalCodes(database.db, "live", catalogRows, "CPdescarga.txt");
 const candidateCodes = [...codes].sort();
-const user = await createUser(database.db, { email: "bench@padron.local" }, { signupCredits: 10_000_000 });
-const { key } = await issueApiKey(database.db, { ownerId: user.id, label: "bench", mode: "live" });
+const dir = mkdtempSync(join(tmpdir(), "padron-bench-"));
+writeFileSync(join(dir, "codes.json"), JSON.stringify(candidateCodes));
+const service = fork("bench/validate-service.ts", [url, join(dir, "codes.json")], {
+  stdio: ["ignore", "pipe", "inherit", "ipc"],
+});
+process.on("exit", () => service.kill("SIGTERM"));
+const started = new Promise<string>((resolve, reject) => {
+  createInterface({ input: service.stdout as Readable }).once("line", resolve);
+  service.once("exit", (code) => reject(new Error(`the service exited (${code}) before listening`)));
+});
+const { url: base, key } = JSON.parse(await started) as { url: string; key: string };
+type ServiceReport = {
+  rss_peak_mb: number;
+  event_loop_delay_p99_ms: number;
+  event_loop_delay_max_ms: number;
+};
+const askService = (message: "measure" | "report") =>
+  new Promise<ServiceReport>((resolve) => {
+    if (message === "report") service.once("message", (report) => resolve(report as ServiceReport));
+    service.send(message);
+    if (message === "measure") resolve({} as ServiceReport);
+  });
 
 const agent = new Agent({
   connections: requests + 10,
@@ -147,17 +128,11 @@ await warm.close();
 for (const taxpayer of taxpayers.slice(0, 3)) await validate(taxpayer);
 
 const bare = await runBareChain(url, taxpayers.slice(0, requests), values.name === true, candidateCodes);
-let rssPeak = process.memoryUsage().rss;
-const sampler = setInterval(() => {
-  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-}, 20);
-const delay = monitorEventLoopDelay({ resolution: 10 });
-delay.enable();
+await askService("measure");
 const wall = performance.now();
 const results = await Promise.all(taxpayers.slice(0, requests).map(validate));
 const wallMs = performance.now() - wall;
-delay.disable();
-clearInterval(sampler);
+const measured = await askService("report");
 
 const e2e = stats(results.map((r) => r.ms));
 const report = {
@@ -179,12 +154,10 @@ const report = {
   end_to_end_ms: e2e,
   median_ratio: Math.round((e2e.median / bare.median) * 1000) / 1000,
   wall_ms: Math.round(wallMs),
-  rss_peak_mb: Math.round(rssPeak / 1048576),
-  event_loop_delay_p99_ms: Math.round((delay.percentile(99) / 1e6) * 10) / 10,
+  service: measured,
 };
 console.log(JSON.stringify(report, null, 2));
 await agent.close();
-await padron.app.close();
-await database.close();
 rmSync(dir, { recursive: true, force: true });
+service.kill("SIGTERM");
 child.kill("SIGTERM");

@@ -4,7 +4,7 @@ import "reflect-metadata";
 import { startSandbox } from "../src/sandbox/server.ts";
 
 const [scale, size, count] = process.argv.slice(2).map(Number);
-const sandbox = await startSandbox({ port: 0, seed: 1, size, timeScale: scale });
+const sandbox = await startSandbox({ port: 0, seed: 1, size, timeScale: scale, backlog: 4096 });
 const taxpayers = sandbox.population.taxpayers
   .filter((t) => t.certificates.some((c) => c.type === "FIEL" && !c.fileMissing))
   .filter((t) => !sandbox.population.magicFaults.has(t.rfc))

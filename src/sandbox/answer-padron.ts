@@ -5,19 +5,6 @@ import { PADRON_LEGENDS, type PadronRecord } from "./formats/padron-validation.t
 import type { Population, Taxpayer } from "./population/types.ts";
 
 const registeredKeys = new WeakMap<Taxpayer, string>();
-// find-zip sends one name thousands of times (one line per candidate CP): remember recent keys.
-const givenKeys = new Map<string, string>();
-const MAX_GIVEN_KEYS = 10_000;
-
-function givenKey(name: string): string {
-  let key = givenKeys.get(name);
-  if (key === undefined) {
-    if (givenKeys.size >= MAX_GIVEN_KEYS) givenKeys.clear();
-    key = padronNameKey(name);
-    givenKeys.set(name, key);
-  }
-  return key;
-}
 
 function registeredKey(taxpayer: Taxpayer): string {
   let key = registeredKeys.get(taxpayer);
@@ -28,19 +15,47 @@ function registeredKey(taxpayer: Taxpayer): string {
   return key;
 }
 
-/**
- * SAT's legend for one record. Order: structure, registration, then (unless name and CP are both
- * empty: the RFC-only check) name before CP, as clients that loop over CP candidates observe (research §4).
- */
-export function padronLegendFor(population: Population, record: PadronRecord): string {
-  const rfc = normalizeRfc(record.rfc);
-  if (!parseRfc(rfc)) return PADRON_LEGENDS.badStructure;
+/** What SAT can say from RFC and name alone: a final legend, or the taxpayer whose CP decides. */
+type NameDecision = { legend: string; taxpayer?: undefined } | { legend?: undefined; taxpayer: Taxpayer };
+
+function decideByName(population: Population, rawRfc: string, name: string): NameDecision {
+  const rfc = normalizeRfc(rawRfc);
+  if (!parseRfc(rfc)) return { legend: PADRON_LEGENDS.badStructure };
   const taxpayer = population.byRfc.get(rfc);
-  if (!taxpayer || taxpayer.padronStatus === "cancelado") return PADRON_LEGENDS.notRegistered;
-  const name = record.name.trim();
-  const zip = record.zip.trim();
-  if (name === "" && zip === "") return PADRON_LEGENDS.valid;
-  if (givenKey(name) !== registeredKey(taxpayer)) return PADRON_LEGENDS.nameMismatch;
-  if (zip !== taxpayer.zip) return PADRON_LEGENDS.zipMismatch;
-  return PADRON_LEGENDS.valid;
+  if (!taxpayer || taxpayer.padronStatus === "cancelado") return { legend: PADRON_LEGENDS.notRegistered };
+  if (padronNameKey(name) !== registeredKey(taxpayer)) return { legend: PADRON_LEGENDS.nameMismatch };
+  return { taxpayer };
+}
+
+/**
+ * SAT's legend for each record of one call. Order: structure, registration, then (unless name and CP
+ * are both empty: the RFC-only check) name before CP, as clients that loop over CP candidates observe
+ * (research §4). find-zip sends one RFC and name on thousands of lines: the last decision is reused.
+ */
+export function padronAnswerer(population: Population): (record: PadronRecord) => string {
+  let lastRfc: string | null = null;
+  let lastName = "";
+  let last: NameDecision = { legend: "" };
+  return (record) => {
+    const name = record.name.trim();
+    const zip = record.zip.trim();
+    if (record.rfc !== lastRfc || name !== lastName) {
+      lastRfc = record.rfc;
+      lastName = name;
+      last = decideByName(population, record.rfc, name);
+    }
+    if (name === "" && zip === "") {
+      const early = last.legend;
+      return early === PADRON_LEGENDS.badStructure || early === PADRON_LEGENDS.notRegistered
+        ? early
+        : PADRON_LEGENDS.valid;
+    }
+    if (last.taxpayer === undefined) return last.legend;
+    return zip === last.taxpayer.zip ? PADRON_LEGENDS.valid : PADRON_LEGENDS.zipMismatch;
+  };
+}
+
+/** SAT's legend for one record. */
+export function padronLegendFor(population: Population, record: PadronRecord): string {
+  return padronAnswerer(population)(record);
 }

@@ -68,11 +68,11 @@ export type RunningSandbox = {
 
 /** Builds and listens (port 0 = a free port); `url` has no trailing slash. */
 export async function startSandbox(
-  options: SandboxOptions & { port?: number; host?: string } = {},
+  options: SandboxOptions & { port?: number; host?: string; backlog?: number } = {},
 ): Promise<RunningSandbox> {
   const { app, population } = await buildSandbox(options);
   const host = options.host ?? "127.0.0.1";
-  await app.listen({ port: options.port ?? 0, host });
+  await app.listen({ port: options.port ?? 0, host, backlog: options.backlog });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
   const urlHost = host.includes(":") ? `[${host}]` : host;

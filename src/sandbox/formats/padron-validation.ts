@@ -53,6 +53,11 @@ export function parsePadronRequest(text: string): PadronRecord[] {
 }
 
 /** Formats the response: one `consecutivo|RFC|NOMBRE|CP|LEYENDA` line per record, CRLF-terminated. */
-export function formatPadronResponse(rows: readonly (PadronRecord & { legend: string })[]): string {
-  return rows.map((row) => `${row.consecutivo}|${row.rfc}|${row.name}|${row.zip}|${row.legend}\r\n`).join("");
+export function formatPadronResponse(records: readonly PadronRecord[], legends: readonly string[]): string {
+  let text = "";
+  for (let i = 0; i < records.length; i++) {
+    const { consecutivo, rfc, name, zip } = records[i];
+    text += `${consecutivo}|${rfc}|${name}|${zip}|${legends[i]}\r\n`;
+  }
+  return text;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { normalizeRfc } from "../../mexico/normalize-rfc.ts";
-import { padronLegendFor } from "../answer-padron.ts";
+import { padronAnswerer } from "../answer-padron.ts";
 import {
   formatPadronResponse,
   PadronRequestError,
@@ -27,11 +27,9 @@ export function registerPadronRoutes(app: FastifyInstance, ctx: SimulationContex
       request,
       reply,
       () => {
-        const rows = records.map((record) => ({
-          ...record,
-          legend: padronLegendFor(ctx.population, record),
-        }));
-        return reply.header("content-type", "text/plain; charset=utf-8").send(formatPadronResponse(rows));
+        const legendOf = padronAnswerer(ctx.population);
+        const body = formatPadronResponse(records, records.map(legendOf));
+        return reply.header("content-type", "text/plain; charset=utf-8").send(body);
       },
     );
   });

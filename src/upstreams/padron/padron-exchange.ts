@@ -15,13 +15,40 @@ const legendKey = (legend: string) => legend.trim().replace(/\s+/g, " ").toLower
 // A pipe or a line break inside a field would shift SAT's columns.
 const field = (value: string) => value.replace(/[|\r\n]/g, " ").trim();
 
+// Answers repeat five legends thousands of times: remember the outcome of each legend as written.
+const outcomesSeen = new Map<string, PadronOutcome>();
+function outcomeOf(legend: string): PadronOutcome {
+  let outcome = outcomesSeen.get(legend);
+  if (outcome === undefined) {
+    outcome = LEGEND_OUTCOMES.get(legendKey(legend)) ?? "unrecognized";
+    if (outcomesSeen.size < 64) outcomesSeen.set(legend, outcome);
+  }
+  return outcome;
+}
+
+/** field() that reuses its last answer: find-zip repeats one RFC and one name on every line. */
+function repeatedField(): (value: string) => string {
+  let last: string | null = null;
+  let cleaned = "";
+  return (value) => {
+    if (value !== last) {
+      last = value;
+      cleaned = field(value);
+    }
+    return cleaned;
+  };
+}
+
 /** `consecutivo|RFC|NOMBRE|CP` lines, consecutivo = position + 1, CRLF-terminated. */
 export function formatPadronRequest(records: readonly PadronQuery[]): string {
-  return records
-    .map(
-      (record, index) => `${index + 1}|${field(record.rfc)}|${field(record.name)}|${field(record.zip)}\r\n`,
-    )
-    .join("");
+  const rfcField = repeatedField();
+  const nameField = repeatedField();
+  let text = "";
+  for (let i = 0; i < records.length; i++) {
+    const { rfc, name, zip } = records[i];
+    text += `${i + 1}|${rfcField(rfc)}|${nameField(name)}|${field(zip)}\r\n`;
+  }
+  return text;
 }
 
 export function decodePadronBody(body: Buffer, contentType: string | undefined): string {
@@ -29,26 +56,46 @@ export function decodePadronBody(body: Buffer, contentType: string | undefined):
   return latin ? iconv.decode(body, "win1252") : body.toString("utf8");
 }
 
+/** 0-based position from a 1–5 digit consecutivo; -1 for anything else. */
+function positionOf(consecutivo: string): number {
+  const digits = consecutivo.trim();
+  if (digits.length === 0 || digits.length > 5) return -1;
+  let value = 0;
+  for (let i = 0; i < digits.length; i++) {
+    const digit = digits.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    value = value * 10 + digit;
+  }
+  return value - 1;
+}
+
 /** Reads `consecutivo|RFC|NOMBRE|CP|LEYENDA` lines; anything but one line per record sent is malformed. */
 export function parsePadronAnswer(text: string, sent: readonly PadronQuery[]): PadronVerdict[] {
-  const verdicts: (PadronVerdict | undefined)[] = Array.from({ length: sent.length }, () => undefined);
+  const verdicts: (PadronVerdict | undefined)[] = new Array(sent.length).fill(undefined);
+  const expectedRfc = repeatedField();
   for (const line of text.split(/\r?\n/)) {
-    if (line.trim() === "") continue;
-    const fields = line.split("|");
-    if (fields.length !== 5) throw malformed(`padrón line with ${fields.length} fields`);
-    const [consecutivo, rfc, , , legend] = fields;
-    const position = /^\d{1,5}$/.test(consecutivo.trim()) ? Number(consecutivo) - 1 : -1;
+    const p1 = line.indexOf("|");
+    const p2 = line.indexOf("|", p1 + 1);
+    const p3 = line.indexOf("|", p2 + 1);
+    const p4 = line.indexOf("|", p3 + 1);
+    if (p1 === -1 || p2 === -1 || p3 === -1 || p4 === -1 || line.indexOf("|", p4 + 1) !== -1) {
+      if (line.trim() === "") continue;
+      throw malformed(`padrón line with ${line.split("|").length} fields`);
+    }
+    const consecutivo = line.slice(0, p1);
+    const position = positionOf(consecutivo);
     const record = sent[position];
     if (!record || verdicts[position])
       throw malformed(`unexpected consecutivo ${JSON.stringify(consecutivo)}`);
-    if (rfc.trim().toUpperCase() !== field(record.rfc).toUpperCase())
+    const rfc = line.slice(p1 + 1, p2);
+    if (rfc !== record.rfc && rfc.trim().toUpperCase() !== expectedRfc(record.rfc).toUpperCase())
       throw malformed(`line ${consecutivo} answers for another RFC`);
-    if (legend.trim() === "") throw malformed(`line ${consecutivo} has no legend`);
-    const outcome = LEGEND_OUTCOMES.get(legendKey(legend)) ?? "unrecognized";
-    verdicts[position] = { ...record, outcome, legend: legend.trim() };
+    const legend = line.slice(p4 + 1).trim();
+    if (legend === "") throw malformed(`line ${consecutivo} has no legend`);
+    const outcome = outcomeOf(legend);
+    verdicts[position] = { rfc: record.rfc, name: record.name, zip: record.zip, outcome, legend };
   }
   const missing = verdicts.indexOf(undefined);
-  if (missing !== -1 || verdicts.length !== sent.length)
-    throw malformed(`no answer for record ${missing + 1}`);
+  if (missing !== -1) throw malformed(`no answer for record ${missing + 1}`);
   return verdicts as PadronVerdict[];
 }

@@ -39,22 +39,13 @@ describe("padrón validation exchange", () => {
   });
 
   it("formats consecutivo|RFC|NOMBRE|CP|LEYENDA lines with SAT's exact legends", () => {
-    const text = formatPadronResponse([
-      {
-        consecutivo: "1",
-        rfc: "EKU9003173C9",
-        name: "ESCUELA KEMPER URGATE",
-        zip: "86035",
-        legend: PADRON_LEGENDS.valid,
-      },
-      {
-        consecutivo: "2",
-        rfc: "URE180429TM6",
-        name: "OTRO",
-        zip: "86991",
-        legend: PADRON_LEGENDS.nameMismatch,
-      },
-    ]);
+    const text = formatPadronResponse(
+      [
+        { consecutivo: "1", rfc: "EKU9003173C9", name: "ESCUELA KEMPER URGATE", zip: "86035" },
+        { consecutivo: "2", rfc: "URE180429TM6", name: "OTRO", zip: "86991" },
+      ],
+      [PADRON_LEGENDS.valid, PADRON_LEGENDS.nameMismatch],
+    );
     assert.equal(
       text,
       "1|EKU9003173C9|ESCUELA KEMPER URGATE|86035|RFC válido, y susceptible de recibir facturas\r\n" +
@@ -67,7 +58,7 @@ describe("padrón validation exchange", () => {
 
   it("round-trips: a formatted response line carries the request's four fields", () => {
     const records = parsePadronRequest("7|AAA010101AAA|ACCEM SERVICIOS EMPRESARIALES|06300");
-    const line = formatPadronResponse(records.map((r) => ({ ...r, legend: PADRON_LEGENDS.zipMismatch })));
+    const line = formatPadronResponse(records, [PADRON_LEGENDS.zipMismatch]);
     assert.deepEqual(line.trimEnd().split("|").slice(0, 4), [
       "7",
       "AAA010101AAA",

@@ -86,11 +86,11 @@ export async function startSourceServer(): Promise<SourceServer> {
 
   app.post<{ Body: string }>("/padron/validate", (request, reply) =>
     simulate("padron", request, reply, () => {
-      const rows = parsePadronRequest(request.body).map((record) => ({
-        ...record,
-        legend: padronLegend(record.rfc, record.name, record.zip),
-      }));
-      return reply.header("content-type", "text/plain; charset=utf-8").send(formatPadronResponse(rows));
+      const records = parsePadronRequest(request.body);
+      const legends = records.map((record) => padronLegend(record.rfc, record.name, record.zip));
+      return reply
+        .header("content-type", "text/plain; charset=utf-8")
+        .send(formatPadronResponse(records, legends));
     }),
   );
   app.get<{ Querystring: { rfc: string } }>("/certificates", (request, reply) =>

@@ -1,0 +1,83 @@
+// Child process of bench/validate-load.ts: the service alone (SQLite, a live key whose connectors are
+// the sandbox, the sandbox's SEPOMEX file as the live catalog cut to the given codes), so its RSS and
+// event-loop delay are its own. Prints { url, key }; over IPC "measure" starts sampling, "report" answers.
+import "reflect-metadata";
+import { mkdtempSync, readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { request } from "undici";
+import { createUser } from "../src/accounts/create-user.ts";
+import { issueApiKey } from "../src/api-keys/issue-api-key.ts";
+import { buildApp } from "../src/app.ts";
+import { parseConfig } from "../src/config.ts";
+import { openDatabase } from "../src/platform/db/connect.ts";
+import { migrateToLatest } from "../src/platform/db/migrate.ts";
+import { importPostalCodes } from "../src/postal-codes/import-postal-codes.ts";
+import { parseSepomexCatalog } from "../src/upstreams/postal-catalog/parse-sepomex-catalog.ts";
+
+const [url, codesFile] = process.argv.slice(2);
+const codes = new Set(JSON.parse(readFileSync(codesFile, "utf8")) as string[]);
+const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), "padron-bench-")), "padron.db")}`;
+const huge = "600000";
+const config = parseConfig({
+  LOG_LEVEL: "warn",
+  SANDBOX: "false",
+  DEMO_USER: "",
+  DATABASE_URL: databaseUrl,
+  SANDBOX_URL: url,
+  PADRON_VALIDATION_URL: `${url}/padron/validate`,
+  CERTIFICATE_SEARCH_URL: `${url}/certificates`,
+  CERTIFICATE_FILES_URL: `${url}/rccf/`,
+  RENAPO_URL: `${url}/renapo/curp`,
+  COMMERCE_REGISTRY_URL: `${url}/registry/search`,
+  RATE_LIMIT_PER_MINUTE: huge,
+  PADRON_CONCURRENCY: "1000",
+  CERTIFICATE_SEARCH_CONCURRENCY: "1000",
+  CERTIFICATE_FILES_CONCURRENCY: "1000",
+  RENAPO_CONCURRENCY: "1000",
+  PADRON_TIMEOUT_MS: huge,
+  CERTIFICATE_SEARCH_TIMEOUT_MS: huge,
+  CERTIFICATE_FILES_TIMEOUT_MS: huge,
+  RENAPO_TIMEOUT_MS: huge,
+});
+const database = openDatabase(config.databaseUrl);
+await migrateToLatest(database);
+const padron = await buildApp({ config, database, logStream: { write: () => true } as never });
+await padron.app.listen({ port: 0, host: "127.0.0.1", backlog: 4096 });
+const catalog = await request(`${url}/sepomex/CPdescarga.txt`);
+const settlements = parseSepomexCatalog(Buffer.from(await catalog.body.arrayBuffer()));
+await importPostalCodes(
+  database.db,
+  "live",
+  settlements.filter((row) => codes.has(row.zip)),
+  "bench",
+);
+const user = await createUser(database.db, { email: "bench@padron.local" }, { signupCredits: 10_000_000 });
+const { key } = await issueApiKey(database.db, { ownerId: user.id, label: "bench", mode: "live" });
+const port = (padron.app.server.address() as AddressInfo).port;
+process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}`, key })}\n`);
+
+let rssPeak = 0;
+let sampler: NodeJS.Timeout | undefined;
+const delay = monitorEventLoopDelay({ resolution: 10 });
+process.on("message", (message) => {
+  if (message === "measure") {
+    rssPeak = process.memoryUsage().rss;
+    sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 20);
+    delay.reset();
+    delay.enable();
+  } else if (message === "report") {
+    clearInterval(sampler);
+    delay.disable();
+    process.send?.({
+      rss_peak_mb: Math.round(rssPeak / 1048576),
+      event_loop_delay_p99_ms: Math.round((delay.percentile(99) / 1e6) * 10) / 10,
+      event_loop_delay_max_ms: Math.round((delay.max / 1e6) * 10) / 10,
+    });
+  }
+});
+process.on("SIGTERM", () => void padron.app.close().then(() => process.exit(0)));
