@@ -2,7 +2,7 @@
 // sandbox, the service and this load generator each in their own process, sandbox latencies scaled by
 // --scale. Compares the end-to-end median with the bare upstream chain (the same sandbox calls made
 // directly, no service) and reports the service process's RSS and event-loop delay.
-// `node bench/validate-load.ts [--requests 1000] [--scale 0.035] [--catalog-codes 0] [--name]`
+// `node bench/validate-load.ts [--requests 1000] [--scale 0.15] [--size 100000] [--catalog-codes N|all] [--name]`
 import { fork, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,10 +17,12 @@ import { runBareChain } from "./validate-bare-chain.ts";
 const { values } = parseArgs({
   options: {
     requests: { type: "string", default: "1000" },
-    scale: { type: "string", default: "0.035" },
-    size: { type: "string", default: "5000" },
+    scale: { type: "string", default: "0.15" },
+    size: { type: "string", default: "100000" },
     name: { type: "boolean", default: false },
-    /** Live catalog size: the bench taxpayers' codes plus others from the sandbox catalog (0 = all). */
+    /** Writes a CPU profile of the service during the measured phase to this file. */
+    profile: { type: "string" },
+    /** Live catalog: the bench taxpayers' codes, grown with others to this many codes ("all": every code). */
     "catalog-codes": { type: "string", default: "0" },
   },
 });
@@ -42,13 +44,14 @@ if (taxpayers.length < requests) throw new Error(`only ${taxpayers.length} taxpa
 
 const catalog = await request(`${url}/sepomex/CPdescarga.txt`);
 const settlements = parseSepomexCatalog(Buffer.from(await catalog.body.arrayBuffer()));
-const wanted = Number(values["catalog-codes"]);
+const wanted = values["catalog-codes"] === "all" ? Number.POSITIVE_INFINITY : Number(values["catalog-codes"]);
 const codes = new Set(taxpayers.slice(0, requests).map((t) => t.zip));
-for (const row of settlements) if (wanted === 0 || codes.size < wanted) codes.add(row.zip);
+for (const row of settlements) if (codes.size < wanted) codes.add(row.zip);
 const candidateCodes = [...codes].sort();
 const dir = mkdtempSync(join(tmpdir(), "padron-bench-"));
 writeFileSync(join(dir, "codes.json"), JSON.stringify(candidateCodes));
-const service = fork("bench/validate-service.ts", [url, join(dir, "codes.json")], {
+const profile = values.profile ? [values.profile] : [];
+const service = fork("bench/validate-service.ts", [url, join(dir, "codes.json"), ...profile], {
   stdio: ["ignore", "pipe", "inherit", "ipc"],
 });
 process.on("exit", () => service.kill("SIGTERM"));

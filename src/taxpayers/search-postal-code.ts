@@ -2,6 +2,9 @@ import { catalogModeOf } from "../postal-codes/catalog-mode.ts";
 import { PADRON_MAX_RECORDS, type PadronQuery, type PadronVerdict } from "../upstreams/padron/port.ts";
 import type { TaxpayerContext } from "./taxpayer-context.ts";
 
+// One reason for every finished search: abort() without one builds a DOMException with a stack each time.
+const SEARCH_FINISHED = new Error("the postal-code search has finished");
+
 export type PostalSearchOutcome =
   /** SAT accepted RFC + name + this postal code. */
   | { status: "found"; zip: string; verdict: PadronVerdict }
@@ -24,7 +27,7 @@ export async function searchPostalCode(
   const codes = await ctx.postalCodes.codes(catalogModeOf(ctx.auth.mode));
   if (!codes || codes.length === 0) return { status: "unavailable", cause: "catalog" };
   const cancel = new AbortController();
-  const stop = () => cancel.abort();
+  const stop = () => cancel.abort(SEARCH_FINISHED);
   signal?.addEventListener("abort", stop, { once: true });
   try {
     return await new Promise<PostalSearchOutcome>((resolve) => {
@@ -49,7 +52,7 @@ export async function searchPostalCode(
     });
   } finally {
     signal?.removeEventListener("abort", stop);
-    cancel.abort();
+    cancel.abort(SEARCH_FINISHED);
   }
 }
 

@@ -56,6 +56,10 @@ export function buildPolicy(settings: PolicySettings, idempotent: boolean): IPol
         })
       : noop;
   const limit = bulkhead(settings.concurrency, settings.queueLimit);
-  const attemptTimeout = timeout(settings.timeoutMs, TimeoutStrategy.Cooperative);
+  // abortOnReturn would abort every finished attempt's signal: a DOMException each, for nothing to stop.
+  const attemptTimeout = timeout(settings.timeoutMs, {
+    strategy: TimeoutStrategy.Cooperative,
+    abortOnReturn: false,
+  });
   return wrap(retryPolicy, breaker, limit, attemptTimeout);
 }

@@ -37,7 +37,7 @@ export const UPSTREAM_SETTINGS = {
     "PADRON_CONCURRENCY",
     "4",
     "Padrón validation calls in flight at once (politeness towards SAT)",
-    integer(1, 1000),
+    integer(1, 10_000),
   ),
   padronCacheTtlSeconds: setting(
     "PADRON_CACHE_TTL_SECONDS",
@@ -55,7 +55,7 @@ export const UPSTREAM_SETTINGS = {
     "CERTIFICATE_SEARCH_CONCURRENCY",
     "8",
     "Certificate searches in flight at once",
-    integer(1, 1000),
+    integer(1, 10_000),
   ),
   certificateSearchCacheTtlSeconds: setting(
     "CERTIFICATE_SEARCH_CACHE_TTL_SECONDS",
@@ -73,7 +73,7 @@ export const UPSTREAM_SETTINGS = {
     "CERTIFICATE_FILES_CONCURRENCY",
     "16",
     "Certificate file downloads in flight at once",
-    integer(1, 1000),
+    integer(1, 10_000),
   ),
   certificateFilesCacheTtlSeconds: setting(
     "CERTIFICATE_FILES_CACHE_TTL_SECONDS",
@@ -82,7 +82,12 @@ export const UPSTREAM_SETTINGS = {
     integer(0),
   ),
   renapoTimeoutMs: setting("RENAPO_TIMEOUT_MS", "8000", "RENAPO attempt timeout", integer(1)),
-  renapoConcurrency: setting("RENAPO_CONCURRENCY", "8", "RENAPO lookups in flight at once", integer(1, 1000)),
+  renapoConcurrency: setting(
+    "RENAPO_CONCURRENCY",
+    "8",
+    "RENAPO lookups in flight at once",
+    integer(1, 10_000),
+  ),
   renapoCacheTtlSeconds: setting(
     "RENAPO_CACHE_TTL_SECONDS",
     "259200",
@@ -99,7 +104,7 @@ export const UPSTREAM_SETTINGS = {
     "COMMERCE_REGISTRY_CONCURRENCY",
     "4",
     "Commerce-registry searches in flight at once",
-    integer(1, 1000),
+    integer(1, 10_000),
   ),
   commerceRegistryCacheTtlSeconds: setting(
     "COMMERCE_REGISTRY_CACHE_TTL_SECONDS",

@@ -1,4 +1,4 @@
-import { X509Certificate } from "node:crypto";
+import { parseCertificate } from "../../certificates/parse-certificate.ts";
 import { type AnswerCache, cachedAnswer } from "../answer-cache.ts";
 import { type LookupResult, notFound, ok, unavailable } from "../result.ts";
 import type { UpstreamCaller } from "../upstream-caller.ts";
@@ -38,7 +38,7 @@ export function createCertificateFilesClient(
 function requireCertificate(body: Buffer, serial: string): Buffer {
   try {
     if (body[0] !== 0x30) throw new Error("not DER");
-    new X509Certificate(body);
+    parseCertificate(new Uint8Array(body.buffer, body.byteOffset, body.length));
   } catch {
     throw malformed(`the file for ${serial} is not a certificate`);
   }
