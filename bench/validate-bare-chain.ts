@@ -1,12 +1,13 @@
 // The upstream chain of one validation made directly against the sandbox, with no service in between:
-// padrón RFC check ‖ (certificate search → .cer files → padrón chunks of the catalog, first match wins).
+// padrón RFC check ‖ (certificate search → .cer files → RENAPO for the CURP they carry, and without a
+// name the padrón chunks of the catalog, first match wins) ‖ with a name, the chunks from the start.
 import { Agent, request } from "undici";
 
 const VALID = "RFC válido, y susceptible de recibir facturas";
 
 export async function runBareChain(
   sandboxUrl: string,
-  taxpayers: readonly { rfc: string; name: string }[],
+  taxpayers: readonly { rfc: string; name: string; curp: string | null }[],
   withName: boolean,
   codes: readonly string[],
 ): Promise<{ median: number; p95: number; max: number }> {
@@ -51,7 +52,12 @@ export async function runBareChain(
     cancel.abort();
   }
 
-  async function chain(taxpayer: { rfc: string; name: string }) {
+  async function renapo(curp: string) {
+    const answer = await request(`${sandboxUrl}/renapo/curp/${curp}`, { dispatcher: agent });
+    await answer.body.arrayBuffer();
+  }
+
+  async function chain(taxpayer: { rfc: string; name: string; curp: string | null }) {
     const started = performance.now();
     const status = padron(`1|${taxpayer.rfc}||\r\n`);
     const postal = withName ? postalSearch(taxpayer.rfc, taxpayer.name) : null;
@@ -67,7 +73,10 @@ export async function runBareChain(
           await file.body.arrayBuffer();
         }),
       );
-      if (!withName) await postalSearch(taxpayer.rfc, taxpayer.name);
+      await Promise.all([
+        taxpayer.curp ? renapo(taxpayer.curp) : null,
+        withName ? null : postalSearch(taxpayer.rfc, taxpayer.name),
+      ]);
     })();
     await Promise.all([status, postal, certificates]);
     return performance.now() - started;

@@ -38,7 +38,7 @@ process.on("exit", () => child.kill("SIGTERM"));
 const first = await new Promise<string>((resolve) =>
   createInterface({ input: child.stdout }).once("line", resolve),
 );
-type BenchTaxpayer = { rfc: string; name: string; zip: string };
+type BenchTaxpayer = { rfc: string; name: string; zip: string; curp: string | null };
 const { url, taxpayers } = JSON.parse(first) as { url: string; taxpayers: BenchTaxpayer[] };
 if (taxpayers.length < requests) throw new Error(`only ${taxpayers.length} taxpayers with certificates`);
 

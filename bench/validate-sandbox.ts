@@ -1,5 +1,5 @@
 // Child process of bench/validate-load.ts: the sandbox on its own CPU. Prints one JSON line:
-// { url, taxpayers: [{ rfc, name, zip }] }: `count` taxpayers with certificates, taken from the most
+// { url, taxpayers: [{ rfc, name, zip, curp }] }: `count` taxpayers with certificates, taken from the most
 // populated postal codes, so the catalog a postal-code search walks stays as small as the bench asks.
 import "reflect-metadata";
 import { startSandbox } from "../src/sandbox/server.ts";
@@ -16,6 +16,12 @@ const byPopulatedZip = (a: { zip: string }, b: { zip: string }) =>
 const taxpayers = eligible
   .sort(byPopulatedZip)
   .slice(0, count)
-  .map((t) => ({ rfc: t.rfc, name: t.padronName, zip: t.zip }));
+  .map((t) => ({
+    rfc: t.rfc,
+    name: t.padronName,
+    zip: t.zip,
+    // The CURP the validation looks up in RENAPO once the certificates name it.
+    curp: (t.certificatesCarryCurp ? (t.legalRepresentative ?? t.person)?.curp : undefined) ?? null,
+  }));
 process.stdout.write(`${JSON.stringify({ url: sandbox.url, taxpayers })}\n`);
 process.on("SIGTERM", () => void sandbox.close().then(() => process.exit(0)));
