@@ -4,7 +4,20 @@ import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 
 const benches = readdirSync("bench")
-  .filter((f) => f.endsWith(".ts") && !["run.ts", "platform-server.ts", "sat-lists-server.ts"].includes(f))
+  .filter(
+    (f) =>
+      f.endsWith(".ts") &&
+      ![
+        "run.ts",
+        "platform-server.ts",
+        "sat-lists-server.ts",
+        "steady-load.ts",
+        "profile-on-signal.ts",
+        "validate-service.ts",
+        "validate-sandbox.ts",
+        "validate-bare-chain.ts",
+      ].includes(f),
+  )
   .map((f) => f.replace(/\.ts$/, ""));
 const [name, ...args] = process.argv.slice(2);
 if (!name || !benches.includes(name)) {

@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
+import { steadyLoad } from "./steady-load.ts";
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
@@ -24,15 +25,21 @@ async function startServer(kind: "bare" | "platform" | "plan") {
   return { ...(JSON.parse(line) as { url: string; key?: string; rfc?: string }), stop: () => child.kill() };
 }
 
-async function load(server: { url: string; key?: string; rfc?: string }, rate?: number) {
+type Server = { url: string; key?: string; rfc?: string };
+const headersOf = (server: Server) => ({
+  "content-type": "application/json",
+  ...(server.key ? { "x-api-key": server.key } : {}),
+});
+const bodyOf = (server: Server) => JSON.stringify({ rfc: server.rfc ?? "AAG090703QT6" });
+
+async function load(server: Server) {
   const result = await autocannon({
     url: server.url,
     method: "POST",
-    connections: rate ? 20 : connections,
+    connections,
     duration: seconds,
-    ...(rate ? { overallRate: rate } : {}),
-    headers: { "content-type": "application/json", ...(server.key ? { "x-api-key": server.key } : {}) },
-    body: JSON.stringify({ rfc: server.rfc ?? "AAG090703QT6" }),
+    headers: headersOf(server),
+    body: bodyOf(server),
   });
   return {
     rps: result.requests.average,
@@ -61,7 +68,10 @@ try {
   const platformResult = await load(platform);
   await load(plan);
   const planResult = await load(plan);
-  const fixedRate = await load(platform, 1000);
+  const steady = (server: Server) =>
+    steadyLoad({ url: server.url, headers: headersOf(server), body: bodyOf(server), rate: 1000, seconds });
+  const bareSteady = await steady(bare);
+  const platformSteady = await steady(platform);
   console.log(
     JSON.stringify(
       {
@@ -75,7 +85,7 @@ try {
         ratio: Number((platformResult.rps / bareResult.rps).toFixed(3)),
         sat_lists_active_plan: planResult,
         ratio_active_plan: Number((planResult.rps / bareResult.rps).toFixed(3)),
-        at_1000_rps: fixedRate,
+        at_1000_rps: { bare: bareSteady, sat_lists: platformSteady },
       },
       null,
       2,

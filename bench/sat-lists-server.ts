@@ -7,6 +7,7 @@ import { createReadStream, existsSync, mkdtempSync, readFileSync } from "node:fs
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify from "fastify";
+import "./profile-on-signal.ts";
 import { createUser } from "../src/accounts/create-user.ts";
 import { issueApiKey } from "../src/api-keys/issue-api-key.ts";
 import { buildApp } from "../src/app.ts";

@@ -1,5 +1,6 @@
 import type { Db } from "../platform/db/connect.ts";
-import { type Charge, type ChargeInput, tryChargeCredits } from "./charge-credits.ts";
+import type { Charge, ChargeInput } from "./charge-credits.ts";
+import { chargeTogether } from "./charge-together.ts";
 
 interface Pending {
   input: ChargeInput;
@@ -10,9 +11,9 @@ interface Pending {
 export type ChargeBatcher = (input: ChargeInput) => Promise<Charge | null>;
 
 /**
- * Group commit: charges that arrive while a transaction runs are applied together in the next one.
- * Each charge is still its own conditional update, so none can overdraw; only the commit is shared,
- * which is what bounds throughput on a single-writer database.
+ * Group commit: charges that arrive while a transaction runs are applied together in the next one
+ * (one owner's charges as one conditional update when its balance covers them all), so none can
+ * overdraw; the shared commit is what bounds throughput on a single-writer database.
  */
 export function createChargeBatcher(db: Db, maxBatch = 256): ChargeBatcher {
   let queue: Pending[] = [];
@@ -24,11 +25,8 @@ export function createChargeBatcher(db: Db, maxBatch = 256): ChargeBatcher {
       const batch = queue.slice(0, maxBatch);
       queue = queue.slice(batch.length);
       try {
-        const results = await db.transaction().execute(async (trx) => {
-          const out: (Charge | null)[] = [];
-          for (const item of batch) out.push(await tryChargeCredits(trx, item.input));
-          return out;
-        });
+        const inputs = batch.map((item) => item.input);
+        const results = await db.transaction().execute((trx) => chargeTogether(trx, inputs));
         for (const [i, item] of batch.entries()) item.resolve(results[i]);
       } catch (error) {
         for (const item of batch) item.reject(error);

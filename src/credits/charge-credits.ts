@@ -4,13 +4,13 @@ import { reusableQuery } from "../platform/db/reusable-query.ts";
 import { ServiceError } from "../platform/errors.ts";
 import { appendLedgerEntry } from "./append-ledger-entry.ts";
 
-const takeAllowance = reusableQuery<{ credits: number }, [number, number, string]>(
+export const takeAllowance = reusableQuery<{ credits: number }, [number, number, string]>(
   (amount, now, ownerId) =>
     sql`update balances set allowance = allowance - ${amount}, updated_at = ${now}
         where owner_id = ${ownerId} and allowance >= ${amount} returning credits`,
   3,
 );
-const takeCredits = reusableQuery<{ credits: number }, [number, number, string]>(
+export const takeCredits = reusableQuery<{ credits: number }, [number, number, string]>(
   (amount, now, ownerId) =>
     sql`update balances set credits = credits - ${amount}, updated_at = ${now}
         where owner_id = ${ownerId} and credits >= ${amount} returning credits`,

@@ -138,3 +138,62 @@ test("group-committed charges: 300 concurrent requests against 120 credits never
   assert.equal((await readBalance(database.db, owner.ownerId)).credits, 0);
   assert.deepEqual(await ledgerSums(owner.ownerId), { credits: 0, allowance: 0 });
 });
+
+test("charges applied together: each owner's charges in one update when covered, one by one when not", async () => {
+  const { chargeTogether } = await import("../../src/credits/charge-together.ts");
+  const rich = await mintOwner(database.db, { credits: 1000 });
+  const poor = await mintOwner(database.db, { credits: 5 });
+  const planned = await mintOwner(database.db, { credits: 7 });
+  const now = Date.now();
+  await database.db
+    .transaction()
+    .execute((trx) => renewAllowance(trx, { ownerId: planned.ownerId, monthlyCredits: 6, now }));
+  const charge = (ownerId: string, amount: number, i: number, useAllowance = false) => ({
+    ownerId,
+    amount,
+    operation: "verify",
+    requestId: `req_t${ownerId}${i}`,
+    useAllowance,
+  });
+  const inputs = Array.from(
+    { length: 30 },
+    (_, i) =>
+      [charge(rich.ownerId, 2, i), charge(poor.ownerId, 2, i), charge(planned.ownerId, 3, i, true)][i % 3],
+  );
+  const results = await database.db.transaction().execute((trx) => chargeTogether(trx, inputs));
+
+  const richResults = results.filter((_, i) => i % 3 === 0);
+  assert.deepEqual(
+    richResults.map((r) => r?.remaining),
+    Array.from({ length: 10 }, (_, k) => 1000 - 2 * (k + 1)),
+  );
+  // 5 credits pay two charges of 2, in order; the rest are refused.
+  assert.deepEqual(
+    results.filter((_, i) => i % 3 === 1).map((r) => r?.remaining ?? null),
+    [3, 1, null, null, null, null, null, null, null, null],
+  );
+  // The allowance (6) pays two charges of 3; the next ones fall back to the 7 prepaid credits.
+  assert.deepEqual(
+    results.filter((_, i) => i % 3 === 2).map((r) => r?.remaining ?? null),
+    [7, 7, 4, 1, null, null, null, null, null, null],
+  );
+  assert.deepEqual(await readBalance(database.db, rich.ownerId), { credits: 980, allowance: 0 });
+  assert.deepEqual(await ledgerSums(rich.ownerId), { credits: 980, allowance: 0 });
+  assert.deepEqual(await ledgerSums(poor.ownerId), { credits: 1, allowance: 0 });
+  assert.deepEqual(await readBalance(database.db, planned.ownerId, now), { credits: 1, allowance: 0 });
+  assert.deepEqual(await ledgerSums(planned.ownerId), { credits: 1, allowance: 0 });
+  const richEntries = await database.db
+    .selectFrom("ledger")
+    .select(["kind", "credits", "request_id"])
+    .where("owner_id", "=", rich.ownerId)
+    .where("kind", "=", "charge")
+    .execute();
+  assert.deepEqual(
+    richEntries.map((e) => e.request_id).sort(),
+    inputs
+      .filter((_, i) => i % 3 === 0)
+      .map((input) => input.requestId)
+      .sort(),
+  );
+  assert.ok(richEntries.every((e) => Number(e.credits) === -2));
+});

@@ -1,13 +1,17 @@
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
+import { startCheckpointer } from "./sqlite-checkpointer.ts";
 
 // Kysely's SqliteDialect speaks the better-sqlite3 shape; node:sqlite differs only in spreading
 // parameters and in how a statement tells whether it returns rows. Preparing costs more than running
 // a small query, so prepared statements are kept per SQL text.
-function adapt(database: DatabaseSync, cacheSize = 500): SqliteDatabase {
+function adapt(database: DatabaseSync, onClose: () => void, cacheSize = 500): SqliteDatabase {
   const prepared = new Map<string, SqliteStatement>();
   return {
-    close: () => database.close(),
+    close: () => {
+      onClose();
+      database.close();
+    },
     prepare(sql: string): SqliteStatement {
       const cached = prepared.get(sql);
       if (cached) return cached;
@@ -32,5 +36,8 @@ export function sqliteDialect(path: string): SqliteDialect {
     PRAGMA synchronous = NORMAL;
     PRAGMA busy_timeout = 5000;
     PRAGMA foreign_keys = ON;`);
-  return new SqliteDialect({ database: adapt(database) });
+  if (path === ":memory:") return new SqliteDialect({ database: adapt(database, () => {}) });
+  database.exec("PRAGMA wal_autocheckpoint = 0");
+  const checkpointer = startCheckpointer(path);
+  return new SqliteDialect({ database: adapt(database, () => void checkpointer.stop()) });
 }

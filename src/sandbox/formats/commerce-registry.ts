@@ -69,8 +69,6 @@ import type {
   RegistryAct as RegistryActJson,
   RegistryRecord as RegistryRecordJson,
   RegistryShareholder as RegistryShareholderJson,
-  SupportedRegistryRecord as SupportedRegistryRecordJson,
-  UnsupportedRegistryRecord as UnsupportedRegistryRecordJson,
 } from "../../upstreams/commerce-registry/port.ts";
 
 export type RegistrySearchAnswer = { query: string; records: RegistryRecordJson[] };

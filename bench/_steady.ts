@@ -1,0 +1,15 @@
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
+import { steadyLoad } from "/work/main/bench/steady-load.ts";
+const [script, kind, rows] = process.argv.slice(2);
+const child = spawn(process.execPath, [`bench/${script}`, kind, rows ?? "100000"], { stdio: ["ignore", "pipe", "inherit"] });
+const s = JSON.parse(await new Promise<string>((r) => createInterface({ input: child.stdout! }).once("line", r)));
+const headers = { "content-type": "application/json", ...(s.key ? { "x-api-key": s.key } : {}) };
+const body = JSON.stringify({ rfc: s.rfc ?? "AAG090703QT6" });
+await steadyLoad({ url: s.url, headers, body, rate: 1000, seconds: 3 });
+child.kill("SIGUSR2");
+await new Promise((r) => setTimeout(r, 300));
+for (let i = 0; i < 2; i++) console.log(JSON.stringify(await steadyLoad({ url: s.url, headers, body, rate: 1000, seconds: 10 })));
+child.kill("SIGUSR2");
+await new Promise((r) => setTimeout(r, 1500));
+child.kill("SIGINT");

@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
+import { sql } from "kysely";
+import { openDatabase } from "../../src/platform/db/connect.ts";
+
+// The embedded database is SQLite whichever engine the suite runs on, so this runs in both passes.
+test("SQLite's WAL is checkpointed by the background thread, not by the connection that writes", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "padron-checkpoint-"));
+  const path = join(dir, "padron.db");
+  const database = openDatabase(`sqlite:${path}`);
+  try {
+    const autocheckpoint = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(
+      database.db,
+    );
+    assert.equal(Number(autocheckpoint.rows[0].wal_autocheckpoint), 0, "the writer never checkpoints");
+    await sql`create table notes (id integer primary key, body text not null)`.execute(database.db);
+    const sizeBefore = statSync(path).size;
+    const body = "x".repeat(500);
+    for (let i = 0; i < 20; i++) {
+      await database.db.transaction().execute(async (trx) => {
+        for (let j = 0; j < 100; j++) await sql`insert into notes (body) values (${body})`.execute(trx);
+      });
+    }
+    // ~1 MB written to the WAL; it reaches the database file only through a checkpoint.
+    for (let i = 0; i < 1000 && statSync(path).size < sizeBefore + 500_000; i++) await sleep(10);
+    assert.ok(statSync(path).size >= sizeBefore + 500_000, `database file is ${statSync(path).size} bytes`);
+    const rows = await sql<{ n: number }>`select count(*) as n from notes`.execute(database.db);
+    assert.equal(Number(rows.rows[0].n), 2000);
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
