@@ -21,7 +21,9 @@ process.on("SIGUSR2", async () => {
   const { profile } = await session.post("Profiler.stop");
   delay.disable();
   const ms = (ns: number) => Math.round(ns / 1e5) / 10;
-  process.stderr.write(`event-loop delay p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms\n`);
+  process.stderr.write(
+    `event-loop delay p50 ${ms(delay.percentile(50))} ms, p99 ${ms(delay.percentile(99))} ms, max ${ms(delay.max)} ms\n`,
+  );
   writeFileSync(`/tmp/padron-bench-${process.pid}.cpuprofile`, JSON.stringify(profile));
   session.disconnect();
   session = null;
