@@ -1,5 +1,6 @@
 import type { Insertable } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
+import { rowInserter } from "../platform/db/row-inserter.ts";
 import type { LedgerTable } from "../platform/db/schema.ts";
 import {
   type Charge,
@@ -8,6 +9,17 @@ import {
   takeCredits,
   tryChargeCredits,
 } from "./charge-credits.ts";
+
+const insertLedgerRows = rowInserter("ledger", [
+  "owner_id",
+  "kind",
+  "credits",
+  "allowance",
+  "operation",
+  "request_id",
+  "note",
+  "created_at",
+]);
 
 /**
  * Applies many charges inside the caller's transaction. An owner's charges that its balance (or plan
@@ -31,7 +43,7 @@ export async function chargeTogether(trx: Db, inputs: readonly ChargeInput[]): P
       results[index] = charged ? charged[position] : await tryChargeCredits(trx, inputs[index]);
     }
   }
-  if (ledger.length > 0) await trx.insertInto("ledger").values(ledger).execute();
+  await insertLedgerRows(trx, ledger);
   return results;
 }
 

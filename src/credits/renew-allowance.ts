@@ -2,7 +2,16 @@ import { sql } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
 import { appendLedgerEntry } from "./append-ledger-entry.ts";
 
-export const periodOf = (at: number): string => new Date(at).toISOString().slice(0, 7);
+// Asked on every request: the month's bounds are kept so the date is formatted once a month.
+let month = { start: 0, end: -1, period: "" };
+export function periodOf(at: number): string {
+  if (at >= month.start && at < month.end) return month.period;
+  const date = new Date(at);
+  const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+  const end = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
+  month = { start, end, period: date.toISOString().slice(0, 7) };
+  return month.period;
+}
 
 export const hasActivePlan = (
   owner: { plan: string; planExpiresAt: number | null },

@@ -1,8 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../platform/db/connect.ts";
+import { rowInserter } from "../platform/db/row-inserter.ts";
 import type { ApiRequestsTable } from "../platform/db/schema.ts";
 
 type Row = Omit<ApiRequestsTable, "id">;
+
+const insertRows = rowInserter("api_requests", [
+  "request_id",
+  "owner_id",
+  "key_id",
+  "method",
+  "operation",
+  "rfc",
+  "status",
+  "credits",
+  "latency_ms",
+  "created_at",
+]);
 
 export interface RequestLogWriter {
   add(row: Row): void;
@@ -24,10 +38,7 @@ export function createRequestLogWriter(db: Db, intervalMs = 1000, batchSize = 10
         for (let i = 0; i < batch.length; i += batchSize) {
           // Small inserts with a turn of the event loop between them: requests never wait behind one.
           if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-          await db
-            .insertInto("api_requests")
-            .values(batch.slice(i, i + batchSize))
-            .execute();
+          await insertRows(db, batch.slice(i, i + batchSize));
         }
       })
       .catch(() => {});
