@@ -1,6 +1,7 @@
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
-import { type SqliteDatabase, SqliteDialect, type SqliteStatement } from "kysely";
+import type { SqliteDatabase, SqliteDialect, SqliteStatement } from "kysely";
 import { startCheckpointer } from "./sqlite-checkpointer.ts";
+import { FifoSqliteDialect } from "./sqlite-driver.ts";
 
 // Kysely's SqliteDialect speaks the better-sqlite3 shape; node:sqlite differs only in spreading
 // parameters and in how a statement tells whether it returns rows. Preparing costs more than running
@@ -36,8 +37,8 @@ export function sqliteDialect(path: string): SqliteDialect {
     PRAGMA synchronous = NORMAL;
     PRAGMA busy_timeout = 5000;
     PRAGMA foreign_keys = ON;`);
-  if (path === ":memory:") return new SqliteDialect({ database: adapt(database, () => {}) });
+  if (path === ":memory:") return new FifoSqliteDialect({ database: adapt(database, () => {}) });
   database.exec("PRAGMA wal_autocheckpoint = 0");
   const checkpointer = startCheckpointer(path);
-  return new SqliteDialect({ database: adapt(database, () => void checkpointer.stop()) });
+  return new FifoSqliteDialect({ database: adapt(database, () => void checkpointer.stop()) });
 }
