@@ -36,7 +36,7 @@ export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promi
   let newest: number | null = null;
   const found: (SatListEntry & { order: number; position: number })[] = [];
   for (const row of rows) {
-    const asOf = dataAsOf(row);
+    const asOf = versionDate(db, row);
     if (newest === null || asOf > newest) newest = asOf;
     if (row.position === null) continue;
     found.push({
@@ -53,12 +53,13 @@ export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promi
   found.sort((a, b) => a.order - b.order || a.position - b.position);
   return {
     sat_lists: found.map(({ order: _order, position: _position, ...entry }) => entry),
-    data_as_of: newest === null ? null : new Date(newest).toISOString(),
+    data_as_of: newest === null ? null : isoDate(newest),
   };
 }
 
 type LookupRow = {
   list_key: string;
+  version_id: number;
   article: string;
   content_date: string | null;
   last_modified: string | null;
@@ -80,6 +81,7 @@ function lookupQuery(db: Db, mode: string, rfc: string) {
     )
     .select([
       "c.list_key",
+      "v.id as version_id",
       "v.article",
       "v.content_date",
       "v.last_modified",
@@ -111,6 +113,29 @@ async function runLookup(db: Db, mode: ListMode, rfc: string): Promise<LookupRow
   );
   const result = await db.executeQuery<LookupRow>(CompiledQuery.raw(template.sql, parameters));
   return result.rows;
+}
+
+// Every lookup reads the date of every current list; a list version's date never changes.
+const versionDatesByDb = new WeakMap<Db, Map<number, number>>();
+function versionDate(db: Db, row: LookupRow): number {
+  let versionDates = versionDatesByDb.get(db);
+  if (!versionDates) {
+    versionDates = new Map();
+    versionDatesByDb.set(db, versionDates);
+  }
+  let date = versionDates.get(row.version_id);
+  if (date === undefined) {
+    if (versionDates.size > 1000) versionDates.clear();
+    date = dataAsOf(row);
+    versionDates.set(row.version_id, date);
+  }
+  return date;
+}
+
+let lastIso = { at: Number.NaN, text: "" };
+function isoDate(at: number): string {
+  if (at !== lastIso.at) lastIso = { at, text: new Date(at).toISOString() };
+  return lastIso.text;
 }
 
 /** SAT's own "actualizada al" date when the file has one, else the server's Last-Modified, else when fetched. */
