@@ -19,10 +19,11 @@ export interface KeyContext {
 
 /** Resolves a presented key to its owner; null for any kind of bad key, so callers answer alike. */
 export async function authenticateApiKey(db: Db, raw: string | undefined): Promise<KeyContext | null> {
-  if (!raw || checkApiKeyFormat(raw) === null) return null;
-  const hash = hashApiKey(raw);
-  const cached = cachedKey(db, hash);
+  if (!raw) return null;
+  const cached = cachedKey(db, raw);
   if (cached) return cached;
+  if (checkApiKeyFormat(raw) === null) return null;
+  const hash = hashApiKey(raw);
   const row = await db
     .selectFrom("api_keys as k")
     .innerJoin("owners as o", "o.id", "k.owner_id")
@@ -54,6 +55,6 @@ export async function authenticateApiKey(db: Db, raw: string | undefined): Promi
       planExpiresAt: row.plan_expires_at,
     },
   };
-  rememberKey(db, hash, context);
+  rememberKey(db, raw, context);
   return context;
 }
