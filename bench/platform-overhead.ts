@@ -1,13 +1,16 @@
 // Throughput of a no-op route behind the whole API platform vs a bare Fastify route, measured in one
 // run (servers in child processes, load from this one). Target: ratio ≥ 0.5.
-// Usage: node bench/platform-overhead.ts [seconds=10] [connections=50] [DATABASE_URL]
+// Usage: [BENCH_ROUNDS=3] node bench/platform-overhead.ts [seconds=10] [connections=50] [DATABASE_URL]
+// (bare and platform loaded in alternation BENCH_ROUNDS times; each ratio and the median reported)
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
+import { alternateRounds } from "./alternate-rounds.ts";
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
 const databaseUrl = process.argv[4];
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
 async function startServer(kind: "bare" | "platform") {
   const child = spawn(
@@ -46,9 +49,11 @@ const platform = await startServer("platform");
 try {
   await load(bare.url);
   await load(platform.url, platform.key);
-  const bareResult = await load(bare.url);
-  const platformResult = await load(platform.url, platform.key);
-  const ratio = platformResult.rps / bareResult.rps;
+  const compared = await alternateRounds(
+    rounds,
+    () => load(bare.url),
+    () => load(platform.url, platform.key),
+  );
   console.log(
     JSON.stringify(
       {
@@ -56,9 +61,8 @@ try {
         seconds,
         connections,
         engine: databaseUrl ? "postgres" : "sqlite",
-        bare: bareResult,
-        platform: platformResult,
-        ratio: Number(ratio.toFixed(3)),
+        rounds: compared.rounds.map((r) => ({ bare: r.base, platform: r.measured, ratio: r.ratio })),
+        median_ratio: compared.median_ratio,
       },
       null,
       2,
