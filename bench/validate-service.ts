@@ -1,5 +1,5 @@
 // Child process of bench/validate-load.ts: the service alone (SQLite, a live key whose connectors are
-// the sandbox, the sandbox's SEPOMEX file as the live catalog cut to the given codes), so its RSS and
+// the sandbox, the catalog rows the parent cut from the sandbox's SEPOMEX file as the live catalog), so its RSS and
 // event-loop delay are its own. Prints { url, key }; over IPC "measure" starts sampling, "report" answers.
 import "reflect-metadata";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -8,7 +8,6 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
-import { request } from "undici";
 import { createUser } from "../src/accounts/create-user.ts";
 import { issueApiKey } from "../src/api-keys/issue-api-key.ts";
 import { buildApp } from "../src/app.ts";
@@ -16,10 +15,9 @@ import { parseConfig } from "../src/config.ts";
 import { openDatabase } from "../src/platform/db/connect.ts";
 import { migrateToLatest } from "../src/platform/db/migrate.ts";
 import { importPostalCodes } from "../src/postal-codes/import-postal-codes.ts";
-import { parseSepomexCatalog } from "../src/upstreams/postal-catalog/parse-sepomex-catalog.ts";
+import type { PostalSettlement } from "../src/upstreams/postal-catalog/port.ts";
 
-const [url, codesFile, profileFile] = process.argv.slice(2);
-const codes = new Set(JSON.parse(readFileSync(codesFile, "utf8")) as string[]);
+const [url, catalogFile, profileFile] = process.argv.slice(2);
 const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), "padron-bench-")), "padron.db")}`;
 const huge = "600000";
 // Upstream concurrency above what the bench asks for: the bare chain it is compared with has no limit.
@@ -49,14 +47,8 @@ const database = openDatabase(config.databaseUrl);
 await migrateToLatest(database);
 const padron = await buildApp({ config, database, logStream: { write: () => true } as never });
 await padron.app.listen({ port: 0, host: "127.0.0.1", backlog: 4096 });
-const catalog = await request(`${url}/sepomex/CPdescarga.txt`);
-const settlements = parseSepomexCatalog(Buffer.from(await catalog.body.arrayBuffer()));
-await importPostalCodes(
-  database.db,
-  "live",
-  settlements.filter((row) => codes.has(row.zip)),
-  "bench",
-);
+const settlements = JSON.parse(readFileSync(catalogFile, "utf8")) as PostalSettlement[];
+await importPostalCodes(database.db, "live", settlements, "bench");
 const user = await createUser(database.db, { email: "bench@padron.local" }, { signupCredits: 10_000_000 });
 const { key } = await issueApiKey(database.db, { ownerId: user.id, label: "bench", mode: "live" });
 const port = (padron.app.server.address() as AddressInfo).port;
