@@ -8,6 +8,7 @@ import { startAsyncWorker } from "../../src/requests/job-handlers.ts";
 import type { Scenario } from "../../src/sandbox/scenario-expectations.ts";
 import { type RunningSandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
+import { connectorsAt } from "../helpers/sandbox-connectors.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field by the tests
 export type Json = any;
@@ -53,19 +54,7 @@ export async function startBatchHarness(
     SANDBOX: "false",
     DEMO_USER: "",
     DATABASE_URL: database.url,
-    SANDBOX_URL: sandbox.url,
-    PADRON_VALIDATION_URL: `${sandbox.url}/padron/validate`,
-    CERTIFICATE_SEARCH_URL: `${sandbox.url}/certificates`,
-    CERTIFICATE_FILES_URL: `${sandbox.url}/rccf/`,
-    RENAPO_URL: `${sandbox.url}/renapo/curp`,
-    COMMERCE_REGISTRY_URL: `${sandbox.url}/registry/search`,
-    PADRON_TIMEOUT_MS: "4000",
-    CERTIFICATE_SEARCH_TIMEOUT_MS: "4000",
-    RENAPO_TIMEOUT_MS: "4000",
-    COMMERCE_REGISTRY_TIMEOUT_MS: "4000",
-    UPSTREAM_RETRIES: "1",
-    UPSTREAM_RETRY_DELAY_MS: "5",
-    UPSTREAM_BREAKER_FAILURES: "100000",
+    ...connectorsAt(sandbox.url, 4000),
     WEBHOOK_ALLOW_PRIVATE: "true",
     WEBHOOK_TIME_SCALE: "0.001",
     WORKER_POLL_MS: "20",

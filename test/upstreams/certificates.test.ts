@@ -58,13 +58,10 @@ describe("certificate search and file store clients", () => {
   });
 
   it("answers unavailable for a cut JSON body", async () => {
-    server.failAlways("certificate-search", "garbage");
-    try {
+    await server.whileFailing("certificate-search", "garbage", async () => {
       const answer = await upstreams.certificateSearch.searchByRfc("BBB010101AAA");
       assert.equal(answer.status === "unavailable" && answer.reason, "malformed");
-    } finally {
-      server.failAlways("certificate-search", null);
-    }
+    });
   });
 
   it("builds SAT's rccf path from the serial", () => {
@@ -91,13 +88,10 @@ describe("certificate search and file store clients", () => {
   });
 
   it("answers unavailable when the store sends bytes that are not a certificate", async () => {
-    server.failAlways("certificate-files", "garbage");
-    try {
+    await server.whileFailing("certificate-files", "garbage", async () => {
       const answer = await upstreams.certificateFiles.download("30001000000300023708");
       assert.equal(answer.status === "unavailable" && answer.reason, "malformed");
-    } finally {
-      server.failAlways("certificate-files", null);
-    }
+    });
   });
 
   it("refuses a serial that is not 20 digits", async () => {

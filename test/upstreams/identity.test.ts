@@ -54,13 +54,10 @@ describe("RENAPO and commerce-registry clients", () => {
   });
 
   it("answers unavailable for a cut RENAPO body", async () => {
-    server.failAlways("renapo", "garbage");
-    try {
+    await server.whileFailing("renapo", "garbage", async () => {
       const answer = await upstreams.renapo.lookupCurp("GOMA800101HDFRRN01");
       assert.equal(answer.status === "unavailable" && answer.reason, "malformed");
-    } finally {
-      server.failAlways("renapo", null);
-    }
+    });
   });
 
   it("maps supported and unsupported registry folios to spec records", async () => {
@@ -136,13 +133,10 @@ describe("RENAPO and commerce-registry clients", () => {
   });
 
   it("answers unavailable for a cut registry body", async () => {
-    server.failAlways("commerce-registry", "garbage");
-    try {
+    await server.whileFailing("commerce-registry", "garbage", async () => {
       const answer = await upstreams.commerceRegistry.searchByName("OTRA SA");
       assert.equal(answer.status === "unavailable" && answer.reason, "malformed");
-    } finally {
-      server.failAlways("commerce-registry", null);
-    }
+    });
   });
 
   it("downloads the SEPOMEX catalog and reads its latin-1 letters", async () => {
@@ -164,12 +158,9 @@ describe("RENAPO and commerce-registry clients", () => {
   });
 
   it("answers unavailable for a cut SEPOMEX file", async () => {
-    server.failAlways("postal-codes", "garbage");
-    try {
+    await server.whileFailing("postal-codes", "garbage", async () => {
       const answer = await upstreams.postalCatalog.download();
       assert.equal(answer.status === "unavailable" && answer.reason, "malformed");
-    } finally {
-      server.failAlways("postal-codes", null);
-    }
+    });
   });
 });

@@ -83,14 +83,11 @@ describe("padrón validation client", () => {
   });
 
   it("answers unavailable for SAT's garbage body", async () => {
-    server.failAlways("padron", "garbage");
-    try {
+    await server.whileFailing("padron", "garbage", async () => {
       const answer = await upstreams.padron.validate([{ rfc: "EKU9003173C9", name: "", zip: "" }]);
       assert.equal(answer.status, "unavailable");
       assert.equal(answer.reason, "malformed");
-    } finally {
-      server.failAlways("padron", null);
-    }
+    });
   });
 });
 

@@ -10,6 +10,7 @@ import { type RunningSandbox, startSandbox } from "../../../src/sandbox/server.t
 import { parseSepomexCatalog } from "../../../src/upstreams/postal-catalog/parse-sepomex-catalog.ts";
 import { freshDatabase, type TestDatabase } from "../../helpers/database.ts";
 import { mintOwner, type TestOwner } from "../../helpers/owners.ts";
+import { connectorsAt } from "../../helpers/sandbox-connectors.ts";
 
 export type Answer = { status: number; body: Record<string, unknown>; headers: Headers };
 
@@ -50,20 +51,7 @@ export async function startHarness(options: Options = {}): Promise<Harness> {
     SANDBOX: "false",
     DEMO_USER: "",
     DATABASE_URL: database.url,
-    SANDBOX_URL: sandbox.url,
-    PADRON_VALIDATION_URL: `${sandbox.url}/padron/validate`,
-    CERTIFICATE_SEARCH_URL: `${sandbox.url}/certificates`,
-    CERTIFICATE_FILES_URL: `${sandbox.url}/rccf/`,
-    RENAPO_URL: `${sandbox.url}/renapo/curp`,
-    COMMERCE_REGISTRY_URL: `${sandbox.url}/registry/search`,
-    PADRON_TIMEOUT_MS: "10000",
-    CERTIFICATE_SEARCH_TIMEOUT_MS: "10000",
-    CERTIFICATE_FILES_TIMEOUT_MS: "10000",
-    RENAPO_TIMEOUT_MS: "10000",
-    COMMERCE_REGISTRY_TIMEOUT_MS: "10000",
-    UPSTREAM_RETRIES: "1",
-    UPSTREAM_RETRY_DELAY_MS: "5",
-    UPSTREAM_BREAKER_FAILURES: "100000",
+    ...connectorsAt(sandbox.url, 10_000),
     PADRON_CONCURRENCY: "16",
     RATE_LIMIT_PER_MINUTE: "100000",
     ...options.env,

@@ -38,6 +38,8 @@ export type SourceServer = {
   failNext(route: Route, ...faults: FaultKind[]): void;
   /** Every request of a route fails with this fault until cleared (null). */
   failAlways(route: Route, fault: FaultKind | null): void;
+  /** Every request of a route fails with this fault while `run` runs. */
+  whileFailing(route: Route, fault: FaultKind, run: () => Promise<void>): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -138,6 +140,14 @@ export async function startSourceServer(): Promise<SourceServer> {
     counts,
     failNext: (route, ...faults) => scripted.set(route, [...(scripted.get(route) ?? []), ...faults]),
     failAlways: (route, fault) => (fault ? always.set(route, fault) : always.delete(route)),
+    async whileFailing(route, fault, run) {
+      always.set(route, fault);
+      try {
+        await run();
+      } finally {
+        always.delete(route);
+      }
+    },
     close: () => app.close(),
   };
 }
