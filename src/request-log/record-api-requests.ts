@@ -61,16 +61,24 @@ export function createRequestLogWriter(db: Db, intervalMs = 1000, batchSize = 10
 
 /** Records every authenticated API call: never the key, only its id. */
 export function logApiRequests(scope: FastifyInstance, writer: RequestLogWriter): void {
+  const operations = new Map<string, string>();
+  const operationOf = (route: string) => {
+    let operation = operations.get(route);
+    if (operation === undefined) {
+      operation = route.replace(/^\/v1\//, "");
+      if (operations.size < 1000) operations.set(route, operation);
+    }
+    return operation;
+  };
   scope.addHook("onResponse", async (request, reply) => {
     if (!request.auth) return;
     const body = request.body as { rfc?: unknown } | undefined;
-    const route = request.routeOptions.url ?? request.url;
     writer.add({
       request_id: request.id,
       owner_id: request.auth.owner.id,
       key_id: request.auth.keyId,
       method: request.method,
-      operation: route.replace(/^\/v1\//, ""),
+      operation: operationOf(request.routeOptions.url ?? request.url),
       rfc: typeof body?.rfc === "string" ? body.rfc.slice(0, 20) : null,
       status: reply.statusCode,
       credits: request.ctx?.billing.charged ?? 0,
