@@ -35,3 +35,30 @@ test("SQLite's WAL is checkpointed by the background thread, not by the connecti
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a WAL written to without a pause starts over after checkpoints instead of growing", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "padron-checkpoint-"));
+  const path = join(dir, "padron.db");
+  const database = openDatabase(`sqlite:${path}`);
+  try {
+    await sql`create table notes (id integer primary key, body text not null)`.execute(database.db);
+    const body = "x".repeat(2000);
+    let written = 0;
+    // 4 s of back-to-back transactions (a turn of the event loop between them, as between requests).
+    const until = Date.now() + 4000;
+    while (Date.now() < until) {
+      await database.db.transaction().execute(async (trx) => {
+        for (let j = 0; j < 20; j++) await sql`insert into notes (body) values (${body})`.execute(trx);
+      });
+      written += 20 * body.length;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    // Never started over, the WAL would hold every page written: more than the rows themselves.
+    const wal = statSync(`${path}-wal`).size;
+    assert.ok(written > 10_000_000, `only ${written} bytes written`);
+    assert.ok(wal < written * 0.6, `WAL is ${wal} bytes after ${written} bytes of rows`);
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
 import { sqliteDialect } from "./sqlite.ts";
+import { startCheckpointer } from "./sqlite-checkpointer.ts";
 
 export type Engine = "sqlite" | "postgres";
 export type Db = Kysely<Database>;
@@ -20,8 +21,23 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
   if (url.startsWith("sqlite:")) {
     const path = url.slice("sqlite:".length);
-    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    const db = new Kysely<Database>({ dialect: sqliteDialect(path) });
+    if (path === ":memory:") {
+      const db = new Kysely<Database>({ dialect: sqliteDialect(path) });
+      return { db, engine: "sqlite", close: () => db.destroy() };
+    }
+    mkdirSync(dirname(path), { recursive: true });
+    let finishing = false;
+    const checkpointer = startCheckpointer(path, () => {
+      if (finishing) return;
+      finishing = true;
+      sql`pragma wal_checkpoint(PASSIVE)`
+        .execute(db)
+        .catch(() => {})
+        .finally(() => {
+          finishing = false;
+        });
+    });
+    const db: Db = new Kysely<Database>({ dialect: sqliteDialect(path, () => void checkpointer.stop()) });
     return { db, engine: "sqlite", close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });

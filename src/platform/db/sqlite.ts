@@ -1,6 +1,5 @@
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import type { SqliteDatabase, SqliteDialect, SqliteStatement } from "kysely";
-import { startCheckpointer } from "./sqlite-checkpointer.ts";
 import { FifoSqliteDialect } from "./sqlite-driver.ts";
 
 // Kysely's SqliteDialect speaks the better-sqlite3 shape; node:sqlite differs only in spreading
@@ -31,14 +30,13 @@ function adapt(database: DatabaseSync, onClose: () => void, cacheSize = 500): Sq
   };
 }
 
-export function sqliteDialect(path: string): SqliteDialect {
+/** A WAL-mode connection; a file database's is checkpointed by sqlite-checkpointer.ts, never by itself. */
+export function sqliteDialect(path: string, onClose: () => void = () => {}): SqliteDialect {
   const database = new DatabaseSync(path);
   database.exec(`PRAGMA journal_mode = WAL;
     PRAGMA synchronous = NORMAL;
     PRAGMA busy_timeout = 5000;
     PRAGMA foreign_keys = ON;`);
-  if (path === ":memory:") return new FifoSqliteDialect({ database: adapt(database, () => {}) });
-  database.exec("PRAGMA wal_autocheckpoint = 0");
-  const checkpointer = startCheckpointer(path);
-  return new FifoSqliteDialect({ database: adapt(database, () => void checkpointer.stop()) });
+  if (path !== ":memory:") database.exec("PRAGMA wal_autocheckpoint = 0");
+  return new FifoSqliteDialect({ database: adapt(database, onClose) });
 }
