@@ -18,7 +18,7 @@ import { healthRoutes } from "./platform/http/health-routes.ts";
 import { installMetrics } from "./platform/http/metrics.ts";
 import { installNotFound } from "./platform/http/not-found.ts";
 import { installOpenApi } from "./platform/http/openapi.ts";
-import { sendProblem } from "./platform/http/problem.ts";
+import { ServiceError } from "./platform/errors.ts";
 import { newId } from "./platform/ids.ts";
 import { createRequestLogWriter, type RequestLogWriter } from "./request-log/record-api-requests.ts";
 import { requestRoutes } from "./requests/request-routes.ts";
@@ -87,14 +87,20 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
 
   app.decorateRequest("auth", null);
   app.decorateRequest("ctx", null);
-  app.addHook("onRequest", async (request, reply) => {
+  // Hooks on every request are written with `done` rather than async: a promise per hook adds up.
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
-    if (closing)
-      return sendProblem(request, reply, "unavailable", "The service is restarting; retry shortly.", {
+    if (!closing) return done();
+    done(
+      new ServiceError("unavailable", "The service is restarting; retry shortly.", {
         headers: { "retry-after": "5" },
-      });
+      }),
+    );
   });
-  app.addHook("onSend", async (request, reply) => creditHeaders(request, reply));
+  app.addHook("onSend", (request, reply, payload, done) => {
+    creditHeaders(request, reply);
+    done(null, payload);
+  });
   app.addHook("onClose", async () => {
     await keyUse.stop();
     await requestLog.stop();

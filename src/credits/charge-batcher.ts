@@ -15,7 +15,7 @@ export type ChargeBatcher = (input: ChargeInput) => Promise<Charge | null>;
  * (one owner's charges as one conditional update when its balance covers them all), so none can
  * overdraw; the shared commit is what bounds throughput on a single-writer database.
  */
-export function createChargeBatcher(db: Db, maxBatch = 256): ChargeBatcher {
+export function createChargeBatcher(db: Db, maxBatch = 256, maxWaitTurns = 4): ChargeBatcher {
   let queue: Pending[] = [];
   let running = false;
 
@@ -35,13 +35,21 @@ export function createChargeBatcher(db: Db, maxBatch = 256): ChargeBatcher {
     running = false;
   }
 
+  // Starts on a later turn of the event loop, once every request already readable has queued; while
+  // each turn brings more charges (the service is busy) it waits a few turns more, so that one commit
+  // serves them all.
+  const startAfterTurns = (queued: number, turns: number) =>
+    setImmediate(() => {
+      if (queue.length > queued && turns < maxWaitTurns) startAfterTurns(queue.length, turns + 1);
+      else void drain();
+    });
+
   return (input) =>
     new Promise((resolve, reject) => {
       queue.push({ input, resolve, reject });
-      // Start on the next turn of the event loop, after every request already readable has queued.
       if (!running) {
         running = true;
-        setImmediate(() => void drain());
+        startAfterTurns(queue.length, 0);
       }
     });
 }

@@ -70,8 +70,8 @@ export function logApiRequests(scope: FastifyInstance, writer: RequestLogWriter)
     }
     return operation;
   };
-  scope.addHook("onResponse", async (request, reply) => {
-    if (!request.auth) return;
+  scope.addHook("onResponse", (request, reply, done) => {
+    if (!request.auth) return done();
     const body = request.body as { rfc?: unknown } | undefined;
     writer.add({
       request_id: request.id,
@@ -85,6 +85,7 @@ export function logApiRequests(scope: FastifyInstance, writer: RequestLogWriter)
       latency_ms: Math.round(reply.elapsedTime),
       created_at: Date.now(),
     });
+    done();
   });
 }
 

@@ -1,18 +1,31 @@
-import type { FastifyInstance } from "fastify";
-import { authenticateApiKey } from "../../api-keys/authenticate-api-key.ts";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { authenticateApiKey, type KeyContext } from "../../api-keys/authenticate-api-key.ts";
+import { cachedKey } from "../../api-keys/key-cache.ts";
 import type { KeyUseRecorder } from "../../api-keys/record-key-use.ts";
 import type { Db } from "../db/connect.ts";
-import { sendProblem } from "./problem.ts";
+import { ServiceError } from "../errors.ts";
 
 // One detail for every way a key can be wrong, so the answer tells an attacker nothing.
 const UNAUTHORIZED = "A valid API key is required in the x-api-key header.";
 
 export function requireApiKey(scope: FastifyInstance, db: Db, keyUse: KeyUseRecorder): void {
-  scope.addHook("onRequest", async (request, reply) => {
-    const header = request.headers["x-api-key"];
-    const auth = await authenticateApiKey(db, Array.isArray(header) ? undefined : header);
-    if (!auth) return sendProblem(request, reply, "unauthorized", UNAUTHORIZED);
+  const accept = (request: FastifyRequest, auth: KeyContext) => {
     request.auth = auth;
     keyUse.record(auth.keyId);
+  };
+  // A key seen in the last seconds is answered without a promise: this hook runs on every API call.
+  scope.addHook("onRequest", (request, _reply, done) => {
+    const header = request.headers["x-api-key"];
+    const presented = Array.isArray(header) ? undefined : header;
+    const cached = presented ? cachedKey(db, presented) : undefined;
+    if (cached) {
+      accept(request, cached);
+      return done();
+    }
+    authenticateApiKey(db, presented).then((auth) => {
+      if (!auth) return done(new ServiceError("unauthorized", UNAUTHORIZED));
+      accept(request, auth);
+      done();
+    }, done);
   });
 }

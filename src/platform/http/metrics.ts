@@ -11,13 +11,14 @@ export function installMetrics(app: FastifyInstance): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = createRequestMetrics();
-  app.addHook("onResponse", async (request, reply) => {
+  app.addHook("onResponse", (request, reply, done) => {
     requests.observe(
       request.method,
       request.routeOptions.url ?? "unmatched",
       reply.statusCode,
       reply.elapsedTime,
     );
+    done();
   });
   app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
     reply.type(registry.contentType);
