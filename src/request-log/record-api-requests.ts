@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../platform/db/connect.ts";
 import { rowInserter } from "../platform/db/row-inserter.ts";
 import type { ApiRequestsTable } from "../platform/db/schema.ts";
+import { runWrite, writeTask } from "../platform/db/write-task.ts";
 
 type Row = Omit<ApiRequestsTable, "id">;
 
@@ -26,6 +27,12 @@ export interface RequestLogWriter {
   stop(): Promise<void>;
 }
 
+/** Writes request-log rows; on SQLite on the write thread, with the charges that go with them. */
+export async function insertApiRequests(trx: Db, rows: readonly Row[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100) await insertRows(trx, rows.slice(i, i + 100));
+}
+const insertApiRequestsTask = writeTask<readonly Row[], void>(import.meta.url, "insertApiRequests");
+
 /** Buffers request-log rows and writes them in batches, off the request path. */
 export function createRequestLogWriter(db: Db, intervalMs = 1000, batchSize = 100): RequestLogWriter {
   let pending: Row[] = [];
@@ -33,15 +40,8 @@ export function createRequestLogWriter(db: Db, intervalMs = 1000, batchSize = 10
   const flush = () => {
     const batch = pending;
     pending = [];
-    writing = writing
-      .then(async () => {
-        for (let i = 0; i < batch.length; i += batchSize) {
-          // Small inserts with a turn of the event loop between them: requests never wait behind one.
-          if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-          await insertRows(db, batch.slice(i, i + batchSize));
-        }
-      })
-      .catch(() => {});
+    if (batch.length > 0)
+      writing = writing.then(() => runWrite(db, insertApiRequestsTask, batch)).catch(() => {});
     return writing;
   };
   const timer = setInterval(() => void flush(), intervalMs);

@@ -4,7 +4,8 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
 import { sqliteDialect } from "./sqlite.ts";
-import { startCheckpointer } from "./sqlite-checkpointer.ts";
+import { useWriteRunner } from "./write-task.ts";
+import { startWriteThread } from "./write-thread.ts";
 
 export type Engine = "sqlite" | "postgres";
 export type Db = Kysely<Database>;
@@ -27,7 +28,8 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     }
     mkdirSync(dirname(path), { recursive: true });
     let finishing = false;
-    const checkpointer = startCheckpointer(path, () => {
+    const writeThread = startWriteThread(path, () => {
+      // The request thread's own writes may have left frames behind the thread's checkpoint.
       if (finishing) return;
       finishing = true;
       sql`pragma wal_checkpoint(PASSIVE)`
@@ -37,8 +39,13 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
           finishing = false;
         });
     });
-    const db: Db = new Kysely<Database>({ dialect: sqliteDialect(path, () => void checkpointer.stop()) });
-    return { db, engine: "sqlite", close: () => db.destroy() };
+    const db: Db = new Kysely<Database>({ dialect: sqliteDialect(path, () => void writeThread.stop()) });
+    useWriteRunner(db, writeThread);
+    const close = async () => {
+      await writeThread.stop();
+      await db.destroy();
+    };
+    return { db, engine: "sqlite", close };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool

@@ -1,4 +1,5 @@
 import {
+  CompiledQuery,
   type DatabaseConnection,
   type Driver,
   SqliteDialect,
@@ -55,6 +56,12 @@ class FifoSqliteDriver extends SqliteDriver {
 
   override async releaseConnection(): Promise<void> {
     this.#lock.unlock();
+  }
+
+  // The write thread's connection commits all the time: a deferred transaction that reads and then
+  // writes would fail at the write (SQLITE_BUSY_SNAPSHOT) instead of waiting for its turn.
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
   }
 }
 

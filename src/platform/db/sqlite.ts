@@ -30,7 +30,7 @@ function adapt(database: DatabaseSync, onClose: () => void, cacheSize = 500): Sq
   };
 }
 
-/** A WAL-mode connection; a file database's is checkpointed by sqlite-checkpointer.ts, never by itself. */
+/** A WAL-mode connection; a file database is checkpointed by the write thread (write-thread-worker.ts) only. */
 export function sqliteDialect(path: string, onClose: () => void = () => {}): SqliteDialect {
   const database = new DatabaseSync(path);
   database.exec(`PRAGMA journal_mode = WAL;

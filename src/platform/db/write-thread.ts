@@ -1,0 +1,84 @@
+import { Worker } from "node:worker_threads";
+import type { WriteRunner, WriteTask } from "./write-task.ts";
+
+export type WriteRequest = { id: number; module: string; name: string; input: unknown };
+export type WriteReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: string }
+  | { checkpointed: true };
+
+export interface WriteThread extends WriteRunner {
+  /** Waits for the writes sent so far, then ends the thread. */
+  stop(): Promise<void>;
+}
+
+type Waiter = { resolve(value: unknown): void; reject(error: Error): void };
+
+/**
+ * The SQLite write thread, with a connection of its own: the hot writes (charges, the request log)
+ * run there, those that arrive together in one transaction, and it checkpoints the WAL; the request
+ * thread only sends the input and gets the result once committed. After each periodic checkpoint
+ * `finishTail` runs (see sqlite-checkpoints.ts).
+ */
+export function startWriteThread(path: string, finishTail: () => void): WriteThread {
+  const pending = new Map<number, Waiter>();
+  let nextId = 0;
+  let worker: Worker | null = null;
+  let stopped: Promise<void> | null = null;
+  const failAll = (error: Error) => {
+    for (const waiter of pending.values()) waiter.reject(error);
+    pending.clear();
+    worker = null;
+  };
+  const start = () => {
+    const thread = new Worker(new URL("./write-thread-worker.ts", import.meta.url), { workerData: { path } });
+    thread.unref();
+    thread.on("message", (reply: WriteReply) => {
+      if ("checkpointed" in reply) return finishTail();
+      const waiter = pending.get(reply.id);
+      pending.delete(reply.id);
+      if (reply.ok) waiter?.resolve(reply.value);
+      else waiter?.reject(new Error(reply.error));
+    });
+    thread.on("error", (error) => failAll(error));
+    thread.on("exit", (code) => failAll(new Error(`the SQLite write thread exited with code ${code}`)));
+    return thread;
+  };
+  worker = start();
+  return {
+    run<I, O>(task: WriteTask<I, O>, input: I): Promise<O> {
+      if (stopped) return Promise.reject(new Error("the database is closed"));
+      worker ??= start();
+      const request: WriteRequest = { id: nextId++, module: task.module, name: task.name, input };
+      return new Promise<O>((resolve, reject) => {
+        pending.set(request.id, { resolve: resolve as Waiter["resolve"], reject });
+        worker?.postMessage(request);
+      });
+    },
+    stop() {
+      stopped ??= (async () => {
+        await Promise.allSettled([...pending.values()].map(settledOf));
+        const ending = worker;
+        worker = null;
+        ending?.removeAllListeners("exit");
+        await ending?.terminate();
+      })();
+      return stopped;
+    },
+  };
+}
+
+/** A promise that settles when the waiter does (its callbacks wrapped). */
+function settledOf(waiter: Waiter): Promise<void> {
+  return new Promise((done) => {
+    const { resolve, reject } = waiter;
+    waiter.resolve = (value) => {
+      resolve(value);
+      done();
+    };
+    waiter.reject = (error) => {
+      reject(error);
+      done();
+    };
+  });
+}
