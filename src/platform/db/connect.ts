@@ -29,7 +29,6 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     mkdirSync(dirname(path), { recursive: true });
     let finishing = false;
     const writeThread = startWriteThread(path, () => {
-      // The request thread's own writes may have left frames behind the thread's checkpoint.
       if (finishing) return;
       finishing = true;
       sql`pragma wal_checkpoint(PASSIVE)`

@@ -1,10 +1,11 @@
 // Runs inside the SQLite write thread (write-thread.ts): applies the writes that arrive together in
 // one transaction, each in a savepoint so that one failing write does not undo the others, and
-// answers only once they are committed. It also checkpoints the WAL every half second.
+// answers only once they are committed.
 import { parentPort, workerData } from "node:worker_threads";
 import { CompiledQuery, Kysely, sql } from "kysely";
 import type { Database } from "./schema.ts";
 import { sqliteDialect } from "./sqlite.ts";
+import { startCheckpointer } from "./sqlite-checkpointer.ts";
 import { loadWrite } from "./write-task.ts";
 import type { WriteReply, WriteRequest } from "./write-thread.ts";
 
@@ -61,12 +62,12 @@ async function applyTogether(batch: WriteRequest[]): Promise<WriteReply[]> {
   }
 }
 
-// PASSIVE never waits for readers or writers. The second copies what was written during the first.
-const checkpoint = CompiledQuery.raw("pragma wal_checkpoint(PASSIVE)");
-setInterval(async () => {
-  try {
-    await db.executeQuery(checkpoint);
-    await db.executeQuery(checkpoint);
-    port.postMessage({ checkpointed: true } satisfies WriteReply);
-  } catch {}
-}, workerData.checkpointMs ?? 500).unref();
+// The copying is done by a thread of its own. Then this thread copies what is left between two of
+// its transactions, so that its next one starts the WAL over, and has the request thread do the
+// same for what its own writes left.
+const finishTail = CompiledQuery.raw("pragma wal_checkpoint(PASSIVE)");
+startCheckpointer(workerData.path, () => {
+  db.executeQuery(finishTail)
+    .catch(() => {})
+    .finally(() => port.postMessage({ checkpointed: true } satisfies WriteReply));
+});

@@ -16,9 +16,9 @@ type Waiter = { resolve(value: unknown): void; reject(error: Error): void };
 
 /**
  * The SQLite write thread, with a connection of its own: the hot writes (charges, the request log)
- * run there, those that arrive together in one transaction, and it checkpoints the WAL; the request
- * thread only sends the input and gets the result once committed. After each periodic checkpoint
- * `finishTail` runs (see sqlite-checkpoints.ts).
+ * run there, those that arrive together in one transaction, and it sees to WAL checkpoints; the request
+ * thread only sends the input and gets the result once committed. After each checkpoint,
+ * `finishTail` should have the request thread's connection copy what its own writes left.
  */
 export function startWriteThread(path: string, finishTail: () => void): WriteThread {
   const pending = new Map<number, Waiter>();
