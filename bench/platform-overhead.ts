@@ -1,14 +1,15 @@
 // Throughput of a no-op route behind the whole API platform vs a bare Fastify route, measured in one
 // run (servers in child processes, load from this one). Target: ratio ≥ 0.5.
-// Usage: [BENCH_ROUNDS=3] node bench/platform-overhead.ts [seconds=10] [connections=50] [DATABASE_URL]
-// (bare and platform loaded in alternation BENCH_ROUNDS times; each ratio and the median reported)
+// Usage: [BENCH_ROUNDS=3] node bench/platform-overhead.ts [seconds=10] [connections=50,100,200] [DATABASE_URL]
+// (bare and platform loaded in alternation BENCH_ROUNDS times, each at every connection count, its best
+// kept as its throughput; each round's ratio and the median reported)
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import autocannon from "autocannon";
-import { alternateRounds } from "./alternate-rounds.ts";
+import { alternateRounds, bestOf } from "./alternate-rounds.ts";
 
 const seconds = Number(process.argv[2] ?? 10);
-const connections = Number(process.argv[3] ?? 50);
+const connectionCounts = (process.argv[3] ?? "50,100,200").split(",").map(Number);
 const databaseUrl = process.argv[4];
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 
@@ -26,7 +27,7 @@ async function startServer(kind: "bare" | "platform") {
   return { ...(JSON.parse(line) as { url: string; key?: string }), stop: () => child.kill() };
 }
 
-async function load(url: string, key?: string) {
+async function load(connections: number, url: string, key?: string) {
   const result = await autocannon({
     url,
     method: "POST",
@@ -47,19 +48,20 @@ async function load(url: string, key?: string) {
 const bare = await startServer("bare");
 const platform = await startServer("platform");
 try {
-  await load(bare.url);
-  await load(platform.url, platform.key);
+  const warmest = Math.max(...connectionCounts);
+  await load(warmest, bare.url);
+  await load(warmest, platform.url, platform.key);
   const compared = await alternateRounds(
     rounds,
-    () => load(bare.url),
-    () => load(platform.url, platform.key),
+    () => bestOf(connectionCounts, (connections) => load(connections, bare.url)),
+    () => bestOf(connectionCounts, (connections) => load(connections, platform.url, platform.key)),
   );
   console.log(
     JSON.stringify(
       {
         date: new Date().toISOString(),
         seconds,
-        connections,
+        connections: connectionCounts,
         engine: databaseUrl ? "postgres" : "sqlite",
         rounds: compared.rounds.map((r) => ({ bare: r.base, platform: r.measured, ratio: r.ratio })),
         median_ratio: compared.median_ratio,
