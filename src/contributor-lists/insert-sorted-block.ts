@@ -7,7 +7,7 @@ import type { ListEntry } from "./list-entry.ts";
  * Entries are written in blocks sorted by RFC: consecutive rows of a statement then land on neighbouring
  * pages of the (version, rfc) index instead of all over it, which is most of an ingest's cost.
  */
-export const BLOCK_ROWS = 10_000;
+export const BLOCK_ROWS = 4_000;
 
 export async function insertSortedBlock(
   db: Db,

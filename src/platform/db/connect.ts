@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
 import { sqliteDialect } from "./sqlite.ts";
+import { startCheckpointer } from "./sqlite-checkpointer.ts";
 import { useWriteRunner } from "./write-task.ts";
 import { startWriteThread } from "./write-thread.ts";
 
@@ -27,8 +28,11 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
       return { db, engine: "sqlite", close: () => db.destroy() };
     }
     mkdirSync(dirname(path), { recursive: true });
+    const writeThread = startWriteThread(path);
     let finishing = false;
-    const writeThread = startWriteThread(path, () => {
+    // After each checkpoint both writers copy, between two of their transactions, the frames left.
+    const checkpointer = startCheckpointer(path, () => {
+      writeThread.finishTail();
       if (finishing) return;
       finishing = true;
       sql`pragma wal_checkpoint(PASSIVE)`
@@ -38,10 +42,13 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
           finishing = false;
         });
     });
-    const db: Db = new Kysely<Database>({ dialect: sqliteDialect(path, () => void writeThread.stop()) });
+    const db: Db = new Kysely<Database>({
+      dialect: sqliteDialect(path, () => void checkpointer.terminate()),
+    });
     useWriteRunner(db, writeThread);
     const close = async () => {
       await writeThread.stop();
+      await checkpointer.terminate();
       await db.destroy();
     };
     return { db, engine: "sqlite", close };

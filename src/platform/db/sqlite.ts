@@ -33,9 +33,9 @@ function adapt(database: DatabaseSync, onClose: () => void, cacheSize = 500): Sq
 /** A WAL-mode connection; a file database is checkpointed by the write thread (write-thread-worker.ts) only. */
 export function sqliteDialect(path: string, onClose: () => void = () => {}): SqliteDialect {
   const database = new DatabaseSync(path);
-  database.exec(`PRAGMA journal_mode = WAL;
+  database.exec(`PRAGMA busy_timeout = 5000;
+    PRAGMA journal_mode = WAL;
     PRAGMA synchronous = NORMAL;
-    PRAGMA busy_timeout = 5000;
     PRAGMA foreign_keys = ON;`);
   if (path !== ":memory:") database.exec("PRAGMA wal_autocheckpoint = 0");
   return new FifoSqliteDialect({ database: adapt(database, onClose) });

@@ -5,7 +5,6 @@ import { parentPort, workerData } from "node:worker_threads";
 import { CompiledQuery, Kysely, sql } from "kysely";
 import type { Database } from "./schema.ts";
 import { sqliteDialect } from "./sqlite.ts";
-import { startCheckpointer } from "./sqlite-checkpointer.ts";
 import { loadWrite } from "./write-task.ts";
 import type { WriteReply, WriteRequest } from "./write-thread.ts";
 
@@ -14,10 +13,16 @@ if (!port) throw new Error("write-thread-worker.ts runs only as a worker thread"
 const db = new Kysely<Database>({ dialect: sqliteDialect(workerData.path) });
 const messageOf = (error: unknown) => String((error as Error)?.message ?? error);
 
-let queue: WriteRequest[] = [];
+type Write = Exclude<WriteRequest, { finishTail: true }>;
+let queue: Write[] = [];
 let running = false;
 
+// PASSIVE never waits; run between two transactions, it copies what the checkpoint thread could not
+// reach, so that the next transaction starts the WAL over.
+const finishTail = CompiledQuery.raw("pragma wal_checkpoint(PASSIVE)");
+
 port.on("message", (request: WriteRequest) => {
+  if ("finishTail" in request) return void db.executeQuery(finishTail).catch(() => {});
   queue.push(request);
   if (running) return;
   running = true;
@@ -34,7 +39,7 @@ async function drain(): Promise<void> {
   running = false;
 }
 
-async function applyTogether(batch: WriteRequest[]): Promise<WriteReply[]> {
+async function applyTogether(batch: Write[]): Promise<WriteReply[]> {
   const writes = await Promise.all(batch.map((request) => loadWrite(request).catch(() => null)));
   try {
     return await db.transaction().execute(async (trx) => {
@@ -61,13 +66,3 @@ async function applyTogether(batch: WriteRequest[]): Promise<WriteReply[]> {
     return batch.map((request) => ({ id: request.id, ok: false, error: messageOf(error) }));
   }
 }
-
-// The copying is done by a thread of its own. Then this thread copies what is left between two of
-// its transactions, so that its next one starts the WAL over, and has the request thread do the
-// same for what its own writes left.
-const finishTail = CompiledQuery.raw("pragma wal_checkpoint(PASSIVE)");
-startCheckpointer(workerData.path, () => {
-  db.executeQuery(finishTail)
-    .catch(() => {})
-    .finally(() => port.postMessage({ checkpointed: true } satisfies WriteReply));
-});

@@ -1,13 +1,14 @@
 import { Worker } from "node:worker_threads";
 import type { WriteRunner, WriteTask } from "./write-task.ts";
 
-export type WriteRequest = { id: number; module: string; name: string; input: unknown };
-export type WriteReply =
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: string }
-  | { checkpointed: true };
+export type WriteRequest =
+  | { id: number; module: string; name: string; input: unknown }
+  | { finishTail: true };
+export type WriteReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
 
 export interface WriteThread extends WriteRunner {
+  /** After a checkpoint: the thread copies the WAL frames left, between two of its transactions. */
+  finishTail(): void;
   /** Waits for the writes sent so far, then ends the thread. */
   stop(): Promise<void>;
 }
@@ -15,12 +16,11 @@ export interface WriteThread extends WriteRunner {
 type Waiter = { resolve(value: unknown): void; reject(error: Error): void };
 
 /**
- * The SQLite write thread, with a connection of its own: the hot writes (charges, the request log)
- * run there, those that arrive together in one transaction, and it sees to WAL checkpoints; the request
- * thread only sends the input and gets the result once committed. After each checkpoint,
- * `finishTail` should have the request thread's connection copy what its own writes left.
+ * The SQLite write thread, with a connection of its own, started by the first write: the hot writes
+ * (charges, the request log) run there, those that arrive together in one transaction; the request
+ * thread only sends the input and gets the result once committed.
  */
-export function startWriteThread(path: string, finishTail: () => void): WriteThread {
+export function startWriteThread(path: string): WriteThread {
   const pending = new Map<number, Waiter>();
   let nextId = 0;
   let worker: Worker | null = null;
@@ -34,7 +34,6 @@ export function startWriteThread(path: string, finishTail: () => void): WriteThr
     const thread = new Worker(new URL("./write-thread-worker.ts", import.meta.url), { workerData: { path } });
     thread.unref();
     thread.on("message", (reply: WriteReply) => {
-      if ("checkpointed" in reply) return finishTail();
       const waiter = pending.get(reply.id);
       pending.delete(reply.id);
       if (reply.ok) waiter?.resolve(reply.value);
@@ -44,12 +43,14 @@ export function startWriteThread(path: string, finishTail: () => void): WriteThr
     thread.on("exit", (code) => failAll(new Error(`the SQLite write thread exited with code ${code}`)));
     return thread;
   };
-  worker = start();
   return {
+    finishTail() {
+      worker?.postMessage({ finishTail: true } satisfies WriteRequest);
+    },
     run<I, O>(task: WriteTask<I, O>, input: I): Promise<O> {
       if (stopped) return Promise.reject(new Error("the database is closed"));
       worker ??= start();
-      const request: WriteRequest = { id: nextId++, module: task.module, name: task.name, input };
+      const request = { id: nextId++, module: task.module, name: task.name, input };
       return new Promise<O>((resolve, reject) => {
         pending.set(request.id, { resolve: resolve as Waiter["resolve"], reject });
         worker?.postMessage(request);
