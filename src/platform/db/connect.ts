@@ -27,31 +27,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
       const db = new Kysely<Database>({ dialect: sqliteDialect(path) });
       return { db, engine: "sqlite", close: () => db.destroy() };
     }
-    mkdirSync(dirname(path), { recursive: true });
-    const writeThread = startWriteThread(path);
-    let finishing = false;
-    // After each checkpoint both writers copy, between two of their transactions, the frames left.
-    const checkpointer = startCheckpointer(path, () => {
-      writeThread.finishTail();
-      if (finishing) return;
-      finishing = true;
-      sql`pragma wal_checkpoint(PASSIVE)`
-        .execute(db)
-        .catch(() => {})
-        .finally(() => {
-          finishing = false;
-        });
-    });
-    const db: Db = new Kysely<Database>({
-      dialect: sqliteDialect(path, () => void checkpointer.terminate()),
-    });
-    useWriteRunner(db, writeThread);
-    const close = async () => {
-      await writeThread.stop();
-      await checkpointer.terminate();
-      await db.destroy();
-    };
-    return { db, engine: "sqlite", close };
+    return openSqliteFile(path);
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool
@@ -59,6 +35,38 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   pool.on("error", () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: "postgres", close: () => db.destroy() };
+}
+
+/**
+ * A database file: the request thread's connection, the write thread (write-thread.ts, started by the
+ * first write) and the checkpoint thread (sqlite-checkpointer.ts).
+ */
+function openSqliteFile(path: string): DatabaseHandle {
+  mkdirSync(dirname(path), { recursive: true });
+  const writeThread = startWriteThread(path);
+  let finishing = false;
+  // After each checkpoint both writers copy, between two of their transactions, the frames left.
+  const checkpointer = startCheckpointer(path, () => {
+    writeThread.finishTail();
+    if (finishing) return;
+    finishing = true;
+    sql`pragma wal_checkpoint(PASSIVE)`
+      .execute(db)
+      .catch(() => {})
+      .finally(() => {
+        finishing = false;
+      });
+  });
+  const db: Db = new Kysely<Database>({
+    dialect: sqliteDialect(path, () => void checkpointer.terminate()),
+  });
+  useWriteRunner(db, writeThread);
+  const close = async () => {
+    await writeThread.stop();
+    await checkpointer.terminate();
+    await db.destroy();
+  };
+  return { db, engine: "sqlite", close };
 }
 
 export async function isReachable(db: Db): Promise<boolean> {

@@ -30,7 +30,7 @@ function adapt(database: DatabaseSync, onClose: () => void, cacheSize = 500): Sq
   };
 }
 
-/** A WAL-mode connection; a file database is checkpointed by the write thread (write-thread-worker.ts) only. */
+/** A WAL-mode connection; a file database is checkpointed by its own thread (sqlite-checkpointer.ts) only. */
 export function sqliteDialect(path: string, onClose: () => void = () => {}): SqliteDialect {
   const database = new DatabaseSync(path);
   database.exec(`PRAGMA busy_timeout = 5000;

@@ -62,10 +62,7 @@ function renderRequests(all: Series[]): string {
 
 /** The histogram is by method and route: the statuses of one route are summed. */
 function renderLatency(all: Series[]): string {
-  const byRoute = new Map<
-    string,
-    { method: string; route: string; count: number; seconds: number; buckets: number[] }
-  >();
+  const byRoute = new Map<string, Series>();
   for (const s of all) {
     const key = `${s.method} ${s.route}`;
     const sum = byRoute.get(key) ?? {
