@@ -9,13 +9,18 @@ export function listModeOf(ctx: RequestContext): ListMode {
   return ctx.auth.mode === "test" ? "sandbox" : "live";
 }
 
-/** The sat-lists operation: structure check (not charged), charge, then the local lookup. */
+/**
+ * The sat-lists operation: structure check (not charged), then the charge and the local lookup side
+ * by side (the lookup reaches no upstream; its answer is only given once the charge has succeeded).
+ */
 export async function checkSatLists(
   ctx: RequestContext,
   input: string,
 ): Promise<SatListsAnswer & { rfc: string }> {
   const rfc = checkLookupRfc(input);
-  await payForRequest(ctx, "sat-lists");
-  const answer = await lookupSatLists(ctx.db, listModeOf(ctx), rfc);
+  const [, answer] = await Promise.all([
+    payForRequest(ctx, "sat-lists"),
+    lookupSatLists(ctx.db, listModeOf(ctx), rfc),
+  ]);
   return { rfc, ...answer };
 }

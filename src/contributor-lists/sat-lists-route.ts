@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import type { AppDeps } from "../app.ts";
 import { contextOf } from "../platform/http/context.ts";
-import { ProblemSchema } from "../platform/http/schemas.ts";
+import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
 import { checkSatLists } from "./check-sat-lists.ts";
 
 const BodySchema = Type.Object({ rfc: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
@@ -19,7 +19,7 @@ const EntrySchema = Type.Object({
 const AnswerSchema = Type.Object({
   rfc: Type.String(),
   sat_lists: Type.Array(EntrySchema),
-  data_as_of: Type.Union([Type.String({ format: "date-time" }), Type.Null()]),
+  data_as_of: Nullable(Type.String({ format: "date-time" })),
 });
 
 /** `POST /v1/rfc/sat-lists` (spec §4.5): answered from the local copy of SAT's lists. */
