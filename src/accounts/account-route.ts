@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import type { AppDeps } from "../app.ts";
 import { contextOf } from "../platform/http/context.ts";
-import { ProblemSchema } from "../platform/http/schemas.ts";
+import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
 import { describeAccount } from "./describe-account.ts";
 
 const AccountSchema = Type.Object({
@@ -21,7 +21,7 @@ const AccountSchema = Type.Object({
     name: Type.String(),
     active: Type.Boolean(),
     monthly_credits: Type.Integer(),
-    expires_at: Type.Union([Type.String(), Type.Null()]),
+    expires_at: Nullable(Type.String()),
   }),
 });
 

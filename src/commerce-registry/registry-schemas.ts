@@ -1,6 +1,7 @@
 import { Type } from "typebox";
+import { Nullable } from "../platform/http/schemas.ts";
 
-const NullableString = Type.Union([Type.String(), Type.Null()]);
+const NullableString = Nullable(Type.String());
 
 const ShareholderSchema = Type.Object({
   status: Type.String(),
@@ -54,7 +55,7 @@ const RegistryRecordSchema = Type.Object({
 
 export const CommerceRegistrySchema = Type.Object({
   rfc: Type.String(),
-  found: Type.Union([Type.Boolean(), Type.Null()]),
+  found: Nullable(Type.Boolean()),
   name: Type.Optional(Type.String()),
   message: Type.String(),
   records: Type.Array(RegistryRecordSchema),

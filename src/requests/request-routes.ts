@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import type { AppDeps } from "../app.ts";
 import { contextOf } from "../platform/http/context.ts";
-import { ProblemSchema } from "../platform/http/schemas.ts";
+import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
 import { describeRequest } from "./describe-request.ts";
 import { redeliverRequest } from "./redeliver-request.ts";
 
@@ -12,7 +12,7 @@ const RequestSchema = Type.Object({
   operation: Type.String(),
   status: Type.Union([Type.Literal("processing"), Type.Literal("completed"), Type.Literal("failed")]),
   created_at: Type.String(),
-  completed_at: Type.Union([Type.String(), Type.Null()]),
+  completed_at: Nullable(Type.String()),
   progress: Type.Optional(Type.Object({ done: Type.Integer(), total: Type.Integer() })),
   result: Type.Union([Type.Object({ status: Type.Integer(), body: Type.Unknown() }), Type.Null()]),
   webhook: Type.Optional(

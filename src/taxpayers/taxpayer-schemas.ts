@@ -1,4 +1,5 @@
 import { Type } from "typebox";
+import { Nullable } from "../platform/http/schemas.ts";
 
 // Request bodies (DESIGN §3.1): unknown fields rejected, every string bounded.
 const Rfc = Type.String({
@@ -35,8 +36,8 @@ export const CommerceRegistryBody = Type.Object(
   strict,
 );
 
-const Tri = Type.Union([Type.Boolean(), Type.Null()]);
-const NullableString = Type.Union([Type.String(), Type.Null()]);
+const Tri = Nullable(Type.Boolean());
+const NullableString = Nullable(Type.String());
 
 export const CertificateSchema = Type.Object({
   serial: Type.String(),

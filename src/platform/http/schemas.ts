@@ -1,4 +1,13 @@
-import { Type } from "typebox";
+import { type Static, type TSchema, Type } from "typebox";
+
+/**
+ * `T | null` as one JSON Schema type list instead of an anyOf: the response serializer writes it
+ * directly, where an anyOf makes it validate the value against each branch first.
+ */
+export function Nullable<T extends TSchema>(schema: T) {
+  const { type } = schema as unknown as { type: string };
+  return Type.Unsafe<Static<T> | null>({ ...schema, type: [type, "null"] });
+}
 
 export const ProblemSchema = Type.Object(
   {
