@@ -39,7 +39,8 @@ export function parseRfc(rfc: string): ParsedRfc | null {
 }
 
 export function isValidRfcStructure(rfc: string): boolean {
-  return parseRfc(rfc) !== null;
+  const match = RFC_PATTERN.exec(rfc);
+  return match !== null && isRealDate(2000 + Number(match[2]), Number(match[3]), Number(match[4]));
 }
 
 /** Person type from length alone: 12 → company (M), 13 → individual (F). */
