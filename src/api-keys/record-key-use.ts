@@ -1,4 +1,5 @@
 import type { Db } from "../platform/db/connect.ts";
+import { runWrite, writeTask } from "../platform/db/write-task.ts";
 
 // Last-used times are kept in memory and written in one batch per interval, so an authenticated
 // request never waits on a write.
@@ -8,15 +9,23 @@ export interface KeyUseRecorder {
   stop(): Promise<void>;
 }
 
+type KeyUse = { id: string; at: number };
+
+/** Writes last-used times; on SQLite on the write thread, so the request thread never waits for the lock. */
+export async function updateKeysLastUsed(trx: Db, uses: readonly KeyUse[]): Promise<void> {
+  for (const { id, at } of uses) {
+    await trx.updateTable("api_keys").set({ last_used_at: at }).where("id", "=", id).execute();
+  }
+}
+const updateKeysLastUsedTask = writeTask<readonly KeyUse[], void>(import.meta.url, "updateKeysLastUsed");
+
 export function createKeyUseRecorder(db: Db, intervalMs = 10_000): KeyUseRecorder {
   let pending = new Map<string, number>();
   const flush = async () => {
     if (pending.size === 0) return;
-    const batch = pending;
+    const batch = [...pending].map(([id, at]) => ({ id, at }));
     pending = new Map();
-    for (const [id, at] of batch) {
-      await db.updateTable("api_keys").set({ last_used_at: at }).where("id", "=", id).execute();
-    }
+    await runWrite(db, updateKeysLastUsedTask, batch);
   };
   const timer = setInterval(() => void flush().catch(() => {}), intervalMs);
   timer.unref();

@@ -3,8 +3,8 @@ import { dirname } from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
-import { sqliteDialect } from "./sqlite.ts";
-import { startCheckpointer } from "./sqlite-checkpointer.ts";
+import { sqliteDialect, type WriteActivity } from "./sqlite.ts";
+import { type CheckpointSettings, DEFAULT_CHECKPOINTS, startCheckpointer } from "./sqlite-checkpointer.ts";
 import { useWriteRunner } from "./write-task.ts";
 import { startWriteThread } from "./write-thread.ts";
 
@@ -20,14 +20,21 @@ export interface DatabaseHandle {
 // BIGINT columns hold epoch milliseconds and credits: safe integers, so read them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export type DatabaseOptions = {
+  /** PostgreSQL connections. */
+  poolSize?: number;
+  /** SQLite file: how its WAL is checkpointed and started over. */
+  checkpoints?: CheckpointSettings;
+};
+
+export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (url.startsWith("sqlite:")) {
     const path = url.slice("sqlite:".length);
     if (path === ":memory:") {
       const db = new Kysely<Database>({ dialect: sqliteDialect(path) });
       return { db, engine: "sqlite", close: () => db.destroy() };
     }
-    return openSqliteFile(path);
+    return openSqliteFile(path, options.checkpoints ?? DEFAULT_CHECKPOINTS);
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool
@@ -41,24 +48,31 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
  * A database file: the request thread's connection, the write thread (write-thread.ts, started by the
  * first write) and the checkpoint thread (sqlite-checkpointer.ts).
  */
-function openSqliteFile(path: string): DatabaseHandle {
+function openSqliteFile(path: string, checkpoints: CheckpointSettings): DatabaseHandle {
   mkdirSync(dirname(path), { recursive: true });
   const writeThread = startWriteThread(path);
   let finishing = false;
-  // After each checkpoint both writers copy, between two of their transactions, the frames left.
-  const checkpointer = startCheckpointer(path, () => {
-    writeThread.finishTail();
-    if (finishing) return;
-    finishing = true;
-    sql`pragma wal_checkpoint(PASSIVE)`
-      .execute(db)
-      .catch(() => {})
-      .finally(() => {
-        finishing = false;
-      });
-  });
+  const activity: WriteActivity = { wrote: false };
+  // When the WAL is long both writers copy, between two of their transactions, the frames left. The
+  // request thread does so only when it has written since: the copy stalls it for milliseconds.
+  const checkpointer = startCheckpointer(
+    path,
+    () => {
+      writeThread.finishTail();
+      if (finishing || !activity.wrote) return;
+      activity.wrote = false;
+      finishing = true;
+      sql`pragma wal_checkpoint(PASSIVE)`
+        .execute(db)
+        .catch(() => {})
+        .finally(() => {
+          finishing = false;
+        });
+    },
+    checkpoints,
+  );
   const db: Db = new Kysely<Database>({
-    dialect: sqliteDialect(path, () => void checkpointer.terminate()),
+    dialect: sqliteDialect(path, () => void checkpointer.terminate(), activity),
   });
   useWriteRunner(db, writeThread);
   const close = async () => {

@@ -12,20 +12,34 @@ const checkpoint = database.prepare("PRAGMA wal_checkpoint(PASSIVE)");
 setInterval(() => {
   try {
     checkpoint.get();
-    checkpoint.get();
-    parentPort.postMessage("checkpointed");
+    const { log } = checkpoint.get();
+    if (log >= workerData.restartFrames) parentPort.postMessage("long");
   } catch {}
 }, workerData.intervalMs);
 `;
 
+export type CheckpointSettings = {
+  intervalMs: number;
+  /** WAL length (frames, 4 KiB each) from which the writers are asked to start it over. */
+  restartFrames: number;
+};
+
+/** 64 MiB of WAL: at 1,000 charged requests/s the writers copy a tail every few seconds. */
+export const DEFAULT_CHECKPOINTS: CheckpointSettings = { intervalMs: 500, restartFrames: 16_384 };
+
 /**
  * Checkpoints a WAL database from a thread of its own every `intervalMs`. PASSIVE never waits for
  * readers or writers, but the WAL only starts over when a writer begins a transaction with every
- * frame copied, which under steady writes never happens by chance: so after each checkpoint
- * `finishTail` should have the writer copy the few frames left, between two of its transactions.
+ * frame copied, which under steady writes never happens by chance: so once the WAL is long,
+ * `finishTail` should have the writers copy the few frames left, between two of their transactions.
+ * That copy stalls the writer for a millisecond or two, hence not after every checkpoint.
  */
-export function startCheckpointer(path: string, finishTail: () => void, intervalMs = 500): Worker {
-  const worker = new Worker(CHECKPOINT_LOOP, { eval: true, workerData: { path, intervalMs } });
+export function startCheckpointer(
+  path: string,
+  finishTail: () => void,
+  settings: CheckpointSettings = DEFAULT_CHECKPOINTS,
+): Worker {
+  const worker = new Worker(CHECKPOINT_LOOP, { eval: true, workerData: { path, ...settings } });
   worker.unref();
   worker.on("error", () => {});
   worker.on("message", () => finishTail());
