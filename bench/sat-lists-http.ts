@@ -66,7 +66,7 @@ try {
   const answer = (await check.json()) as { sat_lists: unknown[] };
   if (check.status !== 200 || answer.sat_lists.length === 0)
     throw new Error(`unexpected answer ${check.status}`);
-  // Steady state first: the list ingest's WAL checkpointed, then 5 s at the rate before measuring.
+  // Steady state first: 5 s at the rate, a pause for the load generator's own garbage, then measured.
   const steady = (server: Server, duration = seconds) =>
     steadyLoad({
       url: server.url,
@@ -77,8 +77,10 @@ try {
     });
   await sleep(5000);
   await steady(bare, 5);
+  await sleep(1000);
   const bareSteady = await steady(bare);
   await steady(platform, 5);
+  await sleep(1000);
   const platformSteady = await steady(platform);
   await load(bare);
   await load(platform);

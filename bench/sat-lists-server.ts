@@ -3,7 +3,7 @@
 // ("plan": the owner has an active plan, so sat-lists costs 0 and nothing is charged),
 // then prints one JSON line: its URL, the key, and an RFC that is listed.
 import { execFileSync } from "node:child_process";
-import { createReadStream, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify from "fastify";
@@ -12,7 +12,6 @@ import { createUser } from "../src/accounts/create-user.ts";
 import { issueApiKey } from "../src/api-keys/issue-api-key.ts";
 import { buildApp } from "../src/app.ts";
 import { parseConfig } from "../src/config.ts";
-import { ingestListFile } from "../src/contributor-lists/ingest-list-file.ts";
 import { openDatabase } from "../src/platform/db/connect.ts";
 import { migrateToLatest } from "../src/platform/db/migrate.ts";
 
@@ -39,10 +38,19 @@ if (kind === "bare") {
   process.stdout.write(`${JSON.stringify({ url: `${url}/bare` })}\n`);
 } else {
   const rows = Number(rowsArgument ?? 100_000);
-  const file = join(tmpdir(), `padron-bench-firmes-${rows}.csv`);
-  if (!existsSync(file)) execFileSync(process.execPath, ["bench/lists-generate.ts", file, String(rows)]);
+  const dir = join(tmpdir(), `padron-bench-lists-${rows}`);
+  const file = join(dir, "Firmes.csv");
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    execFileSync(process.execPath, ["bench/lists-generate.ts", file, String(rows)]);
+  }
   const databaseUrl =
     databaseArgument ?? `sqlite:${join(mkdtempSync(join(tmpdir(), "padron-bench-")), "bench.db")}`;
+  // Imported as an operator does, by the CLI in a process of its own: the server only serves.
+  execFileSync(process.execPath, ["src/main.ts", "lists", "import", file, "--mode", "live", "--force"], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const config = parseConfig({
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: "warn",
@@ -51,14 +59,7 @@ if (kind === "bare") {
   });
   const database = openDatabase(config.databaseUrl, { poolSize: 20 });
   await migrateToLatest(database);
-  await ingestListFile(database.db, createReadStream(file), {
-    mode: "live",
-    fileName: "Firmes.csv",
-    provenance: { sourceUrl: `file:${file}`, etag: null, lastModified: null, expectedBytes: null },
-    minRowRatio: 0,
-    force: true,
-  });
-  const listedRfc = readFileSync(file, "latin1").split("\r\n")[1].split(",")[0];
+  const listedRfc = firstRfcOf(file);
   const padron = await buildApp({ config, database });
   const user = await createUser(
     database.db,
@@ -76,3 +77,12 @@ if (kind === "bare") {
   process.stdout.write(`${JSON.stringify({ url: `${url}/v1/rfc/sat-lists`, key, rfc: listedRfc })}\n`);
 }
 process.on("SIGINT", () => process.exit(0));
+
+/** The RFC of the file's first row (the header is its first line). */
+function firstRfcOf(file: string): string {
+  const head = Buffer.alloc(4096);
+  const fd = openSync(file, "r");
+  readSync(fd, head, 0, head.length, 0);
+  closeSync(fd);
+  return head.toString("latin1").split("\r\n")[1].split(",")[0];
+}
