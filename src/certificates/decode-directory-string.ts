@@ -1,8 +1,7 @@
+import { isUtf8 } from "node:buffer";
 import { CertificateParseError } from "./certificate-parse-error.ts";
 import { type DerNode, derContent } from "./read-der.ts";
 
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
-const latin1 = new TextDecoder("latin1");
 const utf16be = new TextDecoder("utf-16be");
 
 const UTF8_STRING = 0x0c;
@@ -21,11 +20,8 @@ export function decodeDirectoryString(node: DerNode): string {
   if (node.tag !== UTF8_STRING && !ONE_BYTE_STRINGS.has(node.tag)) {
     throw new CertificateParseError(`unsupported string type 0x${node.tag.toString(16)} in a name`);
   }
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    return latin1.decode(bytes);
-  }
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return buffer.toString(isUtf8(buffer) ? "utf8" : "latin1");
 }
 
 function decodeUtf32be(bytes: Uint8Array): string {

@@ -49,13 +49,22 @@ export function parseCertificate(input: Uint8Array | string): SatCertificate {
   if (!subjectNode) throw new CertificateParseError("TBSCertificate is missing fields");
   const [notBefore, notAfter] = derChildren(expectTag(validityNode, DerTag.sequence, "a validity period"));
   const subject = readDistinguishedName(subjectNode);
+  // Only `cert inspect` shows the issuer and the whole subject: they are read when asked for.
+  let issuer: string | undefined;
+  let subjectText: string | undefined;
   return {
     serial: readSerial(derContent(expectTag(serialNode, DerTag.integer, "a serial number"))),
     ...readSatSubject(subject),
     validFromUtc: readTime(notBefore),
     validToUtc: readTime(notAfter),
-    issuer: formatDistinguishedName(readDistinguishedName(issuerNode)),
-    subject: formatDistinguishedName(subject),
+    get issuer() {
+      issuer ??= formatDistinguishedName(readDistinguishedName(issuerNode));
+      return issuer;
+    },
+    get subject() {
+      subjectText ??= formatDistinguishedName(subject);
+      return subjectText;
+    },
     der,
   };
 }

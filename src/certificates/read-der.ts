@@ -58,9 +58,22 @@ export function expectTag(node: DerNode | undefined, tag: number, what: string):
   return node;
 }
 
+// A certificate names the same dozen attribute types over and over: each encoding is decoded once.
+const decodedOids = new Map<string, string>();
+
 export function decodeOid(node: DerNode): string {
   const content = derContent(expectTag(node, DerTag.oid, "an object identifier"));
   if (content.length === 0) throw new CertificateParseError("empty object identifier");
+  const key = String.fromCharCode.apply(null, content as unknown as number[]);
+  let oid = decodedOids.get(key);
+  if (oid === undefined) {
+    oid = decodeOidArcs(content);
+    if (decodedOids.size < 1000) decodedOids.set(key, oid);
+  }
+  return oid;
+}
+
+function decodeOidArcs(content: Uint8Array): string {
   const arcs: number[] = [];
   let value = 0;
   for (const byte of content) {

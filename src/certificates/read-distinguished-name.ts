@@ -59,7 +59,10 @@ export function formatDistinguishedName(attributes: readonly NameAttribute[]): s
     .join(",");
 }
 
+const NEEDS_ESCAPE = /[,+"\\<>;]|^[ #]| $/;
+
 function escapeRdnValue(value: string): string {
+  if (!NEEDS_ESCAPE.test(value)) return value;
   return value
     .replace(/[,+"\\<>;]/g, (char) => `\\${char}`)
     .replace(/^[ #]/, (char) => `\\${char}`)

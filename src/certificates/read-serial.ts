@@ -5,7 +5,7 @@
 export function readSerial(integerBytes: Uint8Array): string {
   const bytes = integerBytes[0] === 0 && integerBytes.length > 1 ? integerBytes.subarray(1) : integerBytes;
   if (bytes.length > 0 && bytes.every((byte) => byte >= 0x30 && byte <= 0x39)) {
-    return String.fromCharCode(...bytes);
+    return String.fromCharCode.apply(null, bytes as unknown as number[]);
   }
   let value = 0n;
   for (const byte of bytes) value = value * 256n + BigInt(byte);

@@ -7,7 +7,7 @@ const GENERALIZED_TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/;
 /** An X.509 UTCTime / GeneralizedTime as ISO 8601 UTC with second precision: `2017-05-18T03:54:56Z`. */
 export function readTime(node: DerNode | undefined): string {
   if (!node) throw new CertificateParseError("certificate validity is missing a time");
-  const text = new TextDecoder("latin1").decode(derContent(node));
+  const text = String.fromCharCode.apply(null, derContent(node) as unknown as number[]);
   const utc = node.tag === DerTag.utcTime ? UTC_TIME.exec(text) : null;
   const generalized = node.tag === DerTag.generalizedTime ? GENERALIZED_TIME.exec(text) : null;
   const parts = utc ?? generalized;

@@ -1,4 +1,4 @@
-import { parseCertificate, type SatCertificate } from "../certificates/parse-certificate.ts";
+import type { SatCertificate } from "../certificates/parse-certificate.ts";
 import type { CertificateListing } from "../upstreams/certificate-search/port.ts";
 import { ok, type UpstreamResult } from "../upstreams/result.ts";
 import type { Upstreams } from "../upstreams/upstreams.ts";
@@ -45,9 +45,10 @@ export async function gatherCertificates(
   const parsed = await Promise.all(
     search.value.map(async (listing) => {
       const file = await upstreams.certificateFiles.download(listing.serial, options.signal);
+      // Not served, or unreadable: the file gives no subject data, but the listing still counts.
       if (file.status !== "ok") return { listing, certificate: null };
-      const certificate = readCertificate(file.value);
-      if (certificate?.name && !named) {
+      const certificate = file.value;
+      if (certificate.name && !named) {
         named = true;
         options.onName?.(certificate.name);
       }
@@ -59,14 +60,6 @@ export async function gatherCertificates(
     certs: parsed.map(({ listing, certificate }) => toView(listing, certificate, now)),
     holder: describeHolder(parsed),
   });
-}
-
-function readCertificate(der: Buffer): SatCertificate | null {
-  try {
-    return parseCertificate(new Uint8Array(der));
-  } catch {
-    return null; // an unreadable file gives no subject data; the listing still counts
-  }
 }
 
 function toView(
@@ -85,7 +78,7 @@ function toView(
     legal_representative_rfc: certificate?.legalRepresentativeRfc ?? null,
     legal_representative_curp: certificate?.legalRepresentativeCurp ?? null,
     curp: certificate?.curp ?? null,
-    cer_base64: certificate ? Buffer.from(certificate.der).toString("base64") : null,
+    cer_base64: certificate ? base64Of(certificate.der) : null,
   };
 }
 
@@ -110,3 +103,6 @@ function describeHolder(parsed: readonly Parsed[]): CertificateHolder {
     legalRepresentativeCurp: first("legalRepresentativeCurp"),
   };
 }
+
+const base64Of = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");

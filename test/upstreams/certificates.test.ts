@@ -75,10 +75,15 @@ describe("certificate search and file store clients", () => {
     );
   });
 
-  it("downloads the DER bytes of a published certificate", async () => {
+  it("downloads and reads a published certificate, keeping its DER bytes", async () => {
     const answer = await upstreams.certificateFiles.download("30001000000300023685");
     assert.equal(answer.status, "ok");
-    assert.deepEqual(answer.value, readFileSync("../shared/fixtures/certs/FIEL_AAA010101AAA.cer"));
+    assert.equal(answer.value.serial, "30001000000300023685");
+    assert.equal(answer.value.type, "FIEL");
+    assert.deepEqual(
+      Buffer.from(answer.value.der),
+      readFileSync("../shared/fixtures/certs/FIEL_AAA010101AAA.cer"),
+    );
   });
 
   it("answers not_found when the store answers 404", async () => {

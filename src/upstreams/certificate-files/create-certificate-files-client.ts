@@ -1,4 +1,4 @@
-import { parseCertificate } from "../../certificates/parse-certificate.ts";
+import { parseCertificate, type SatCertificate } from "../../certificates/parse-certificate.ts";
 import { type AnswerCache, cachedAnswer } from "../answer-cache.ts";
 import { type LookupResult, notFound, ok, unavailable } from "../result.ts";
 import type { UpstreamCaller } from "../upstream-caller.ts";
@@ -10,7 +10,7 @@ export type CertificateFilesConnection = {
   /** The store root, e.g. `https://rdc.sat.gob.mx/rccf/`. */
   url: string;
   caller: UpstreamCaller;
-  cache: AnswerCache<LookupResult<Buffer>>;
+  cache: AnswerCache<LookupResult<SatCertificate>>;
 };
 
 /** The public `.cer` store: DER on 200, 404 = SAT does not serve it (often pre-2010 serials). */
@@ -27,7 +27,7 @@ export function createCertificateFilesClient(
         caller.call(shared, async (send) => {
           const answer = await send({ url: certificateFileUrl(url, serial) });
           if (answer.statusCode === 404) return notFound();
-          return ok(requireCertificate(answer.body, serial));
+          return ok(readCertificate(answer.body, serial));
         }),
       );
     },
@@ -35,12 +35,11 @@ export function createCertificateFilesClient(
 }
 
 /** A 200 that is not an X.509 certificate (an HTML error page, a cut file) is not a certificate. */
-function requireCertificate(body: Buffer, serial: string): Buffer {
+function readCertificate(body: Buffer, serial: string): SatCertificate {
   try {
     if (body[0] !== 0x30) throw new Error("not DER");
-    parseCertificate(new Uint8Array(body.buffer, body.byteOffset, body.length));
+    return parseCertificate(new Uint8Array(body.buffer, body.byteOffset, body.length));
   } catch {
     throw malformed(`the file for ${serial} is not a certificate`);
   }
-  return body;
 }
