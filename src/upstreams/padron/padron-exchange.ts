@@ -26,7 +26,7 @@ function outcomeOf(legend: string): PadronOutcome {
   return outcome;
 }
 
-/** field() that reuses its last answer: find-zip repeats one RFC and one name on every line. */
+/** field() that reuses its last answer: an answer repeats one RFC on every line. */
 function repeatedField(): (value: string) => string {
   let last: string | null = null;
   let cleaned = "";
@@ -39,14 +39,21 @@ function repeatedField(): (value: string) => string {
   };
 }
 
-/** `consecutivo|RFC|NOMBRE|CP` lines, consecutivo = position + 1, CRLF-terminated. */
+/**
+ * `consecutivo|RFC|NOMBRE|CP` lines, consecutivo = position + 1, CRLF-terminated. A postal-code search
+ * repeats one RFC and one name on every line: that middle part is cleaned and written once.
+ */
 export function formatPadronRequest(records: readonly PadronQuery[]): string {
-  const rfcField = repeatedField();
-  const nameField = repeatedField();
+  let middle = "";
+  let middleOf: PadronQuery | null = null;
   let text = "";
   for (let i = 0; i < records.length; i++) {
-    const { rfc, name, zip } = records[i];
-    text += `${i + 1}|${rfcField(rfc)}|${nameField(name)}|${field(zip)}\r\n`;
+    const record = records[i];
+    if (!middleOf || record.rfc !== middleOf.rfc || record.name !== middleOf.name) {
+      middle = `|${field(record.rfc)}|${field(record.name)}|`;
+      middleOf = record;
+    }
+    text += `${i + 1}${middle}${field(record.zip)}\r\n`;
   }
   return text;
 }
