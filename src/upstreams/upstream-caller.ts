@@ -1,5 +1,6 @@
 import { BrokenCircuitError, BulkheadRejectedError, type IPolicy, isBrokenCircuitError } from "cockatiel";
 import { Agent } from "undici";
+import { nextTurn } from "../platform/take-turns.ts";
 import { buildPolicy, type PolicySettings } from "./build-policy.ts";
 import { type NotFound, type Ok, type Unavailable, unavailable } from "./result.ts";
 import { type HttpAnswer, type SendOptions, sendRequest } from "./send-request.ts";
@@ -35,15 +36,18 @@ export function createUpstreamCaller(settings: CallerSettings): UpstreamCaller {
       if (callerSignal.aborted) return unavailable("aborted");
       const run = policy.execute(
         ({ signal: attemptSignal }) =>
-          attempt((request) =>
-            sendRequest({
+          attempt(async (request) => {
+            const answer = await sendRequest({
               ...request,
               agent,
               signal: attemptSignal,
               callerSignal,
               maxBodyBytes: settings.maxBodyBytes,
-            }),
-          ),
+            });
+            // Reading the answer waits for this request's turn (platform/take-turns.ts).
+            await nextTurn();
+            return answer;
+          }),
         callerSignal,
       );
       // A call still waiting for a bulkhead slot must answer as soon as its caller gives up.
