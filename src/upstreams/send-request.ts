@@ -12,7 +12,7 @@ export type SendOptions = {
   url: string;
   method?: Dispatcher.HttpMethod;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   /** Aborted by the attempt timeout or by the caller. */
   signal: AbortSignal;
   /** The caller's own signal, to tell a cancellation from a timeout. */
@@ -100,8 +100,16 @@ function httpError(statusCode: number): UpstreamFailure {
   return new UpstreamFailure("http_error", `HTTP ${statusCode}`, retryable);
 }
 
-// Always a copy: a chunk is a view into the socket's read buffer, which a cached answer must not pin.
-const concat = (chunks: Buffer[], size: number) => Buffer.concat(chunks, size);
+/**
+ * The body in memory of its own: chunks are views into the socket's read buffers, and a small
+ * Buffer.concat is a slice of a shared 64 KiB pool; a cached answer must pin neither.
+ */
+function concat(chunks: Buffer[], size: number): Buffer {
+  const body = Buffer.allocUnsafeSlow(size);
+  let offset = 0;
+  for (const chunk of chunks) offset += chunk.copy(body, offset);
+  return body;
+}
 
 // Upstream URLs come from configured http(s) roots; the origin part repeats, so it is split once.
 const origins = new Map<string, string>();
