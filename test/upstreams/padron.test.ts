@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
+import iconv from "iconv-lite";
 import { PADRON_LEGENDS } from "../../src/sandbox/formats/padron-validation.ts";
 import type { UpstreamRegistry } from "../../src/upstreams/create-upstreams.ts";
-import { formatPadronRequest, parsePadronAnswer } from "../../src/upstreams/padron/padron-exchange.ts";
+import { answerEncoding, formatPadronRequest } from "../../src/upstreams/padron/padron-exchange.ts";
+import { readPadronAnswer } from "../../src/upstreams/padron/read-padron-answer.ts";
 import type { Upstreams } from "../../src/upstreams/upstreams.ts";
 import { sandboxUpstreams } from "./helpers/build-upstreams.ts";
 import { type SourceServer, startSourceServer } from "./helpers/source-server.ts";
@@ -98,12 +100,18 @@ describe("padrón exchange format", () => {
   ];
 
   it("writes consecutivo|RFC|NOMBRE|CP lines and keeps pipes and line breaks out of fields", () => {
-    assert.equal(formatPadronRequest(sent), "1|AAA010101AAA|A B  C|01000\r\n2|MUÑJ800101AB1||\r\n");
+    assert.equal(
+      formatPadronRequest(sent).toString("utf8"),
+      "1|AAA010101AAA|A B  C|01000\r\n2|MUÑJ800101AB1||\r\n",
+    );
   });
 
   it("keeps an unknown legend verbatim as unrecognized", () => {
-    const verdicts = parsePadronAnswer(
-      `2|MUÑJ800101AB1|||RFC válido no susceptible de recibir facturas\r\n1|AAA010101AAA|A B  C|01000|${PADRON_LEGENDS.valid}\r\n`,
+    const verdicts = readPadronAnswer(
+      Buffer.from(
+        `2|MUÑJ800101AB1|||RFC válido no susceptible de recibir facturas\r\n1|AAA010101AAA|A B  C|01000|${PADRON_LEGENDS.valid}\r\n`,
+      ),
+      "utf8",
       sent,
     );
     assert.deepEqual(
@@ -111,6 +119,35 @@ describe("padrón exchange format", () => {
       [
         ["AAA010101AAA", "valid", PADRON_LEGENDS.valid],
         ["MUÑJ800101AB1", "unrecognized", "RFC válido no susceptible de recibir facturas"],
+      ],
+    );
+  });
+
+  it("reads windows-1252 answers, and each line's own legend when legends alternate", () => {
+    const records = ["01000", "01010", "01020", "01030"].map((zip) => ({
+      rfc: "MUÑJ800101AB1",
+      name: "JOSÉ",
+      zip,
+    }));
+    const legends = [
+      PADRON_LEGENDS.zipMismatch,
+      PADRON_LEGENDS.zipMismatch,
+      PADRON_LEGENDS.valid,
+      PADRON_LEGENDS.zipMismatch,
+    ];
+    const text = records.map((r, i) => `${i + 1}|${r.rfc}|${r.name}|${r.zip}|${legends[i]}\r\n`).join("");
+    const verdicts = readPadronAnswer(
+      iconv.encode(text, "win1252"),
+      answerEncoding("text/plain; charset=windows-1252"),
+      records,
+    );
+    assert.deepEqual(
+      verdicts.map((verdict) => [verdict.zip, verdict.outcome, verdict.legend]),
+      [
+        ["01000", "zip_mismatch", PADRON_LEGENDS.zipMismatch],
+        ["01010", "zip_mismatch", PADRON_LEGENDS.zipMismatch],
+        ["01020", "valid", PADRON_LEGENDS.valid],
+        ["01030", "zip_mismatch", PADRON_LEGENDS.zipMismatch],
       ],
     );
   });
@@ -123,7 +160,10 @@ describe("padrón exchange format", () => {
     ["an HTML page", "<html><body>Servicio no disponible</body></html>"],
   ]) {
     it(`rejects ${label} as malformed`, () => {
-      assert.throws(() => parsePadronAnswer(body, sent), { name: "UpstreamFailure", reason: "malformed" });
+      assert.throws(() => readPadronAnswer(Buffer.from(body), "utf8", sent), {
+        name: "UpstreamFailure",
+        reason: "malformed",
+      });
     });
   }
 });

@@ -1,8 +1,9 @@
 import { type AnswerCache, cachedAnswer } from "../answer-cache.ts";
 import { ok, type UpstreamResult, unavailable } from "../result.ts";
 import type { UpstreamCaller } from "../upstream-caller.ts";
-import { decodePadronBody, formatPadronRequest, parsePadronAnswer } from "./padron-exchange.ts";
+import { answerEncoding, formatPadronRequest } from "./padron-exchange.ts";
 import { PADRON_MAX_RECORDS, type PadronPort, type PadronQuery, type PadronVerdict } from "./port.ts";
+import { readPadronAnswer } from "./read-padron-answer.ts";
 
 export type PadronConnection = {
   url: string;
@@ -26,8 +27,8 @@ export function createPadronClient(connection: PadronConnection | null): PadronP
         body: formatPadronRequest(records),
       });
       const contentType = answer.headers["content-type"];
-      const text = decodePadronBody(answer.body, Array.isArray(contentType) ? contentType[0] : contentType);
-      return ok(parsePadronAnswer(text, records));
+      const encoding = answerEncoding(Array.isArray(contentType) ? contentType[0] : contentType);
+      return ok(readPadronAnswer(answer.body, encoding, records));
     });
   }
 

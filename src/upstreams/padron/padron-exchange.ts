@@ -1,6 +1,4 @@
-import iconv from "iconv-lite";
-import { malformed } from "../upstream-failure.ts";
-import type { PadronOutcome, PadronQuery, PadronVerdict } from "./port.ts";
+import type { PadronOutcome, PadronQuery } from "./port.ts";
 
 /** SAT's legends, verbatim (research §4). */
 const LEGEND_OUTCOMES: ReadonlyMap<string, PadronOutcome> = new Map([
@@ -13,11 +11,11 @@ const LEGEND_OUTCOMES: ReadonlyMap<string, PadronOutcome> = new Map([
 
 const legendKey = (legend: string) => legend.trim().replace(/\s+/g, " ").toLowerCase();
 // A pipe or a line break inside a field would shift SAT's columns.
-const field = (value: string) => value.replace(/[|\r\n]/g, " ").trim();
+export const field = (value: string) => value.replace(/[|\r\n]/g, " ").trim();
 
 // Answers repeat five legends thousands of times: remember the outcome of each legend as written.
 const outcomesSeen = new Map<string, PadronOutcome>();
-function outcomeOf(legend: string): PadronOutcome {
+export function outcomeOf(legend: string): PadronOutcome {
   let outcome = outcomesSeen.get(legend);
   if (outcome === undefined) {
     outcome = LEGEND_OUTCOMES.get(legendKey(legend)) ?? "unrecognized";
@@ -26,83 +24,60 @@ function outcomeOf(legend: string): PadronOutcome {
   return outcome;
 }
 
-/** field() that reuses its last answer: an answer repeats one RFC on every line. */
-function repeatedField(): (value: string) => string {
-  let last: string | null = null;
-  let cleaned = "";
-  return (value) => {
-    if (value !== last) {
-      last = value;
-      cleaned = field(value);
-    }
-    return cleaned;
-  };
+/** A field as the line carries it: most are digits or letters, which field() would leave as they are. */
+function cleanField(value: string): string {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 33 || code === 124 || code > 126) return field(value);
+  }
+  return value;
 }
 
 /**
- * `consecutivo|RFC|NOMBRE|CP` lines, consecutivo = position + 1, CRLF-terminated. A postal-code search
- * repeats one RFC and one name on every line: that middle part is cleaned and written once.
+ * `consecutivo|RFC|NOMBRE|CP` lines, consecutivo = position + 1, CRLF-terminated, as UTF-8 bytes. A
+ * postal-code search repeats one RFC and one name on every line: that middle part is encoded once.
  */
-export function formatPadronRequest(records: readonly PadronQuery[]): string {
-  let middle = "";
+export function formatPadronRequest(records: readonly PadronQuery[]): Buffer {
+  const middles: Buffer[] = new Array(records.length);
+  const zips: string[] = new Array(records.length);
+  let middle = Buffer.alloc(0);
   let middleOf: PadronQuery | null = null;
-  let text = "";
+  let size = 0;
   for (let i = 0; i < records.length; i++) {
     const record = records[i];
     if (!middleOf || record.rfc !== middleOf.rfc || record.name !== middleOf.name) {
-      middle = `|${field(record.rfc)}|${field(record.name)}|`;
+      middle = Buffer.from(`|${field(record.rfc)}|${field(record.name)}|`);
       middleOf = record;
     }
-    text += `${i + 1}${middle}${field(record.zip)}\r\n`;
+    middles[i] = middle;
+    zips[i] = cleanField(record.zip);
+    size += String(i + 1).length + middle.length + Buffer.byteLength(zips[i]) + 2;
   }
-  return text;
+  const body = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (let i = 0; i < records.length; i++) {
+    at = writeAscii(body, at, String(i + 1));
+    body.set(middles[i], at);
+    at += middles[i].length;
+    at = isAscii(zips[i]) ? writeAscii(body, at, zips[i]) : at + body.write(zips[i], at, "utf8");
+    body[at++] = 13;
+    body[at++] = 10;
+  }
+  return body;
 }
 
-export function decodePadronBody(body: Buffer, contentType: string | undefined): string {
+function writeAscii(target: Buffer, at: number, text: string): number {
+  for (let i = 0; i < text.length; i++) target[at + i] = text.charCodeAt(i);
+  return at + text.length;
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
+  return true;
+}
+
+/** How the answer's bytes are text: SAT's own pages speak windows-1252, connectors UTF-8. */
+export function answerEncoding(contentType: string | undefined): "utf8" | "win1252" {
   const latin = /charset=\s*"?(iso-8859-1|latin-?1|windows-1252|cp1252)/i.test(contentType ?? "");
-  return latin ? iconv.decode(body, "win1252") : body.toString("utf8");
-}
-
-/** 0-based position from a 1–5 digit consecutivo; -1 for anything else. */
-function positionOf(consecutivo: string): number {
-  const digits = consecutivo.trim();
-  if (digits.length === 0 || digits.length > 5) return -1;
-  let value = 0;
-  for (let i = 0; i < digits.length; i++) {
-    const digit = digits.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) return -1;
-    value = value * 10 + digit;
-  }
-  return value - 1;
-}
-
-/** Reads `consecutivo|RFC|NOMBRE|CP|LEYENDA` lines; anything but one line per record sent is malformed. */
-export function parsePadronAnswer(text: string, sent: readonly PadronQuery[]): PadronVerdict[] {
-  const verdicts: (PadronVerdict | undefined)[] = new Array(sent.length).fill(undefined);
-  const expectedRfc = repeatedField();
-  for (const line of text.split(/\r?\n/)) {
-    const p1 = line.indexOf("|");
-    const p2 = line.indexOf("|", p1 + 1);
-    const p3 = line.indexOf("|", p2 + 1);
-    const p4 = line.indexOf("|", p3 + 1);
-    if (p1 === -1 || p2 === -1 || p3 === -1 || p4 === -1 || line.indexOf("|", p4 + 1) !== -1) {
-      if (line.trim() === "") continue;
-      throw malformed(`padrón line with ${line.split("|").length} fields`);
-    }
-    const consecutivo = line.slice(0, p1);
-    const position = positionOf(consecutivo);
-    const record = sent[position];
-    if (!record || verdicts[position])
-      throw malformed(`unexpected consecutivo ${JSON.stringify(consecutivo)}`);
-    const rfc = line.slice(p1 + 1, p2);
-    if (rfc !== record.rfc && rfc.trim().toUpperCase() !== expectedRfc(record.rfc).toUpperCase())
-      throw malformed(`line ${consecutivo} answers for another RFC`);
-    const legend = line.slice(p4 + 1).trim();
-    if (legend === "") throw malformed(`line ${consecutivo} has no legend`);
-    const outcome = outcomeOf(legend);
-    verdicts[position] = { rfc: record.rfc, name: record.name, zip: record.zip, outcome, legend };
-  }
-  const missing = verdicts.indexOf(undefined);
-  if (missing !== -1) throw malformed(`no answer for record ${missing + 1}`);
-  return verdicts as PadronVerdict[];
+  return latin ? "win1252" : "utf8";
 }
