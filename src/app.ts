@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
@@ -23,7 +23,6 @@ import { newId } from "./platform/ids.ts";
 import { createRequestLogWriter, type RequestLogWriter } from "./request-log/record-api-requests.ts";
 import { requestRoutes } from "./requests/request-routes.ts";
 import type { Population } from "./sandbox/population/types.ts";
-import { sandboxRoutes } from "./sandbox/server.ts";
 import { createTaxpayerSources } from "./taxpayers/create-taxpayer-sources.ts";
 import { taxpayerRoutes } from "./taxpayers/taxpayer-routes.ts";
 import type { UpstreamRegistry } from "./upstreams/create-upstreams.ts";
@@ -81,9 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   });
   const { upstreams } = taxpayerDeps;
   registerAsyncOperations(taxpayerDeps);
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
-    : null;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
 
   app.decorateRequest("auth", null);
   app.decorateRequest("ctx", null);
@@ -115,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
 
   if (deps.sandbox) {
     const { population, timeScale } = deps.sandbox;
+    // Loaded only where it runs: a live-only process never holds the sandbox's code.
+    const { sandboxRoutes } = await import("./sandbox/server.ts");
     await app.register(sandboxRoutes, { prefix: "/sandbox", population, timeScale });
   }
   const apiScopeDeps = {
@@ -148,4 +147,10 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       closing = true;
     },
   };
+}
+
+/** The Redis client, loaded only when rate limits are shared through Redis. */
+async function connectRedis(url: string): Promise<Redis> {
+  const { Redis: RedisClient } = await import("ioredis");
+  return new RedisClient(url, { lazyConnect: false, maxRetriesPerRequest: 1 });
 }

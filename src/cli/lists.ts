@@ -8,7 +8,6 @@ import type { ListMode } from "../contributor-lists/list-store-types.ts";
 import { createProgressMeter } from "../contributor-lists/progress-meter.ts";
 import { readListStatus } from "../contributor-lists/read-list-status.ts";
 import { syncLists } from "../contributor-lists/sync-lists.ts";
-import { startSandbox } from "../sandbox/server.ts";
 import type { Command } from "./commands.ts";
 import { print, withDatabase } from "./session.ts";
 
@@ -30,6 +29,7 @@ async function withListsSource<T>(
 ): Promise<T> {
   const configured = mode === "live" ? config.listsLiveBaseUrl : config.listsSandboxBaseUrl;
   if (url || configured) return work(url || configured);
+  const { startSandbox } = await import("../sandbox/server.ts");
   const sandbox = await startSandbox({
     port: 0,
     seed: config.sandboxSeed,

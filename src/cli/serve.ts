@@ -5,7 +5,6 @@ import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
-import { startSandbox } from "../sandbox/server.ts";
 import type { Command } from "./commands.ts";
 
 export const serve: Command = {
@@ -25,7 +24,7 @@ export const serve: Command = {
     const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
     await migrateToLatest(database);
     const sandbox = config.sandbox
-      ? await startSandbox({
+      ? await (await import("../sandbox/server.ts")).startSandbox({
           port: config.sandboxPort,
           host: config.host,
           seed: config.sandboxSeed,
