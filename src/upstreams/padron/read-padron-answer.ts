@@ -25,16 +25,23 @@ export function readPadronAnswer(
   const verdicts: (PadronVerdict | undefined)[] = new Array(sent.length).fill(undefined);
   const rfcBytes = new Map<string, Buffer>();
   let legend = { start: 0, end: 0, text: "", outcome: "unrecognized" as PadronOutcome };
-  const pipes = [0, 0, 0, 0];
+  const length = body.length;
   let start = 0;
-  while (start < body.length) {
+  while (start < length) {
     const lineStart = start;
     let found = 0;
+    let p1 = -1;
+    let p2 = -1;
+    let p4 = -1;
     let lineEnd = lineStart;
-    for (; lineEnd < body.length; lineEnd++) {
+    for (; lineEnd < length; lineEnd++) {
       const byte = body[lineEnd];
       if (byte === LF) break;
-      if (byte === PIPE && found++ < 4) pipes[found - 1] = lineEnd;
+      if (byte !== PIPE) continue;
+      found++;
+      if (found === 1) p1 = lineEnd;
+      else if (found === 2) p2 = lineEnd;
+      else if (found === 4) p4 = lineEnd;
     }
     const end = lineEnd > lineStart && body[lineEnd - 1] === CR ? lineEnd - 1 : lineEnd;
     start = lineEnd + 1;
@@ -43,7 +50,6 @@ export function readPadronAnswer(
       if (line.trim() === "") continue;
       throw malformed(`padrón line with ${line.split("|").length} fields`);
     }
-    const [p1, p2, , p4] = pipes;
     const position = positionOf(body, lineStart, p1);
     const record = sent[position];
     if (!record || verdicts[position])
