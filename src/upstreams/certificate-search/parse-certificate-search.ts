@@ -1,3 +1,4 @@
+import { isRealDate } from "../../mexico/calendar-date.ts";
 import { isRecord, stringField } from "../read-json.ts";
 import { malformed } from "../upstream-failure.ts";
 import type { CertificateKind, CertificateListing, CertificateStatus } from "./port.ts";
@@ -5,8 +6,21 @@ import type { CertificateKind, CertificateListing, CertificateStatus } from "./p
 const KINDS: readonly string[] = ["FIEL", "SELLO"];
 const STATUSES: readonly string[] = ["Activo", "Caduco", "Revocado"];
 
+const CANONICAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
+
+/** True when the text is already the ISO instant it denotes (a real date, no leap second). */
+function isCanonical(text: string): boolean {
+  const parts = CANONICAL.exec(text);
+  if (!parts) return false;
+  const [, year, month, day, hour, minute, second] = parts;
+  return (
+    isRealDate(Number(year), Number(month), Number(day)) && hour < "24" && minute < "60" && second < "60"
+  );
+}
+
 function utcInstant(object: Record<string, unknown>, key: string): string {
   const text = stringField(object, key);
+  if (isCanonical(text)) return text;
   const time = Date.parse(text);
   if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(time)) throw malformed(`"${key}" is not a date-time`);
   return new Date(time).toISOString().replace(/\.\d{3}Z$/, "Z");
