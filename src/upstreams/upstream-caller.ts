@@ -1,4 +1,3 @@
-import { BrokenCircuitError, BulkheadRejectedError, type IPolicy, isBrokenCircuitError } from "cockatiel";
 import { Agent } from "undici";
 import { nextTurn } from "../platform/take-turns.ts";
 import { buildPolicy, type PolicySettings } from "./build-policy.ts";
@@ -22,6 +21,9 @@ export type UpstreamCaller = {
   close(): Promise<void>;
 };
 
+// Calls made without a caller's signal share one that never aborts.
+const NEVER = new AbortController().signal;
+
 export function createUpstreamCaller(settings: CallerSettings): UpstreamCaller {
   const agent = new Agent({
     connections: settings.concurrency,
@@ -29,48 +31,39 @@ export function createUpstreamCaller(settings: CallerSettings): UpstreamCaller {
     bodyTimeout: settings.timeoutMs,
     connectTimeout: Math.min(settings.timeoutMs, 10_000),
   });
-  const policy: IPolicy = buildPolicy(settings, settings.idempotent);
+  const policy = buildPolicy(settings, settings.idempotent);
   return {
     async call(signal, attempt) {
-      const callerSignal = signal ?? new AbortController().signal;
+      const callerSignal = signal ?? NEVER;
       if (callerSignal.aborted) return unavailable("aborted");
-      const run = policy.execute(
-        ({ signal: attemptSignal }) =>
-          attempt(async (request) => {
-            const answer = await sendRequest({
-              ...request,
-              agent,
-              signal: attemptSignal,
-              callerSignal,
-              maxBodyBytes: settings.maxBodyBytes,
-            });
-            // Reading the answer waits for this request's turn (platform/take-turns.ts).
-            await nextTurn();
-            return answer;
-          }),
-        callerSignal,
-      );
-      // A call still waiting for a bulkhead slot must answer as soon as its caller gives up.
-      return Promise.race([run.catch(toUnavailable), abortedAnswer(callerSignal, run)]);
+      try {
+        return await policy.execute(
+          (attemptSignal) =>
+            attempt(async (request) => {
+              const answer = await sendRequest({
+                ...request,
+                agent,
+                signal: attemptSignal,
+                callerSignal,
+                maxBodyBytes: settings.maxBodyBytes,
+              });
+              // Reading the answer waits for this request's turn (platform/take-turns.ts).
+              await nextTurn();
+              return answer;
+            }),
+          callerSignal,
+        );
+      } catch (error) {
+        return toUnavailable(error);
+      }
     },
     close: () => agent.close(),
   };
 }
 
-function abortedAnswer(signal: AbortSignal, run: Promise<unknown>): Promise<Unavailable> {
-  return new Promise((resolve) => {
-    const onAbort = () => resolve(unavailable("aborted"));
-    signal.addEventListener("abort", onAbort, { once: true });
-    run.finally(() => signal.removeEventListener("abort", onAbort)).catch(() => undefined);
-  });
-}
-
 function toUnavailable(error: unknown): Unavailable {
   if (error instanceof UpstreamFailure) return unavailable(error.reason, error.message);
   if (error instanceof CallerAborted) return unavailable("aborted");
-  if (error instanceof BrokenCircuitError || isBrokenCircuitError(error)) return unavailable("circuit_open");
-  if (error instanceof BulkheadRejectedError) return unavailable("overloaded");
-  if (error instanceof Error && error.name === "TaskCancelledError") return unavailable("aborted");
   // A bug in a mapping must not become a 500 for an upstream answer; it is reported as malformed.
   return unavailable("malformed", error instanceof Error ? error.message : String(error));
 }
