@@ -5,12 +5,10 @@ import { Agent, request } from "undici";
 
 const VALID = "RFC válido, y susceptible de recibir facturas";
 
-export async function runBareChain(
-  sandboxUrl: string,
-  taxpayers: readonly { rfc: string; name: string; curp: string | null }[],
-  withName: boolean,
-  codes: readonly string[],
-): Promise<{ median: number; p95: number; max: number }> {
+type ChainTaxpayer = { rfc: string; name: string; curp: string | null };
+
+/** A client that runs many taxpayers' chains at once and times each; one pool of connections for all runs. */
+export function createBareChain(sandboxUrl: string, withName: boolean, codes: readonly string[]) {
   const agent = new Agent({ connections: 4096, headersTimeout: 0, bodyTimeout: 0, connectTimeout: 120_000 });
 
   const padron = (body: string, signal?: AbortSignal) =>
@@ -57,7 +55,7 @@ export async function runBareChain(
     await answer.body.arrayBuffer();
   }
 
-  async function chain(taxpayer: { rfc: string; name: string; curp: string | null }) {
+  async function chain(taxpayer: ChainTaxpayer) {
     const started = performance.now();
     const status = padron(`1|${taxpayer.rfc}||\r\n`);
     const postal = withName ? postalSearch(taxpayer.rfc, taxpayer.name) : null;
@@ -82,13 +80,16 @@ export async function runBareChain(
     return performance.now() - started;
   }
 
-  const settled = await Promise.allSettled(taxpayers.map(chain));
-  const failed = settled.filter((result) => result.status === "rejected").length;
-  if (failed > 0) console.error(`bare chain: ${failed} of ${taxpayers.length} chains failed`);
-  const timings = settled
-    .flatMap((result) => (result.status === "fulfilled" ? [result.value] : []))
-    .sort((a, b) => a - b);
-  await agent.close();
-  const at = (q: number) => Math.round(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]);
-  return { median: at(0.5), p95: at(0.95), max: at(1) };
+  async function run(taxpayers: readonly ChainTaxpayer[]) {
+    const settled = await Promise.allSettled(taxpayers.map(chain));
+    const failed = settled.filter((result) => result.status === "rejected").length;
+    if (failed > 0) console.error(`bare chain: ${failed} of ${taxpayers.length} chains failed`);
+    const timings = settled
+      .flatMap((result) => (result.status === "fulfilled" ? [result.value] : []))
+      .sort((a, b) => a - b);
+    const at = (q: number) =>
+      Math.round(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]);
+    return { median: at(0.5), p95: at(0.95), max: at(1) };
+  }
+  return { run, close: () => agent.close() };
 }

@@ -1,168 +1,140 @@
 // N concurrent POST /v1/rfc/validate through the whole stack (auth, rate limit, charge, pipeline): the
 // sandbox, the service and this load generator each in their own process, sandbox latencies scaled by
 // --scale. Compares the end-to-end median with the bare upstream chain (the same sandbox calls made
-// directly, no service) and reports the service process's RSS and event-loop delay.
-// `node bench/validate-load.ts [--requests 1000] [--scale 0.15] [--size 100000] [--catalog-codes N|all] [--name]`
-import { fork, spawn } from "node:child_process";
+// directly, no service) and reports the service process's RSS and event-loop delay. Bare chain and
+// service alternate for --rounds rounds (a fresh service process each); the medians of rounds are the result.
+// `node bench/validate-load.ts [--requests 1000] [--rounds 3] [--scale 0.15] [--size 100000]
+//   [--catalog-codes N|all] [--name] [--profile FILE] [--allocations FILE]`
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import type { Readable } from "node:stream";
+import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import { Agent, request } from "undici";
+import { request } from "undici";
 import { parseSepomexCatalog } from "../src/upstreams/postal-catalog/parse-sepomex-catalog.ts";
-import { runBareChain } from "./validate-bare-chain.ts";
+import { cpuDuring } from "./process-cpu.ts";
+import { createBareChain } from "./validate-bare-chain.ts";
+import { startBenchService, stats } from "./validate-client.ts";
+import { issueCertificateFiles } from "./validate-sandbox-files.ts";
 
 const { values } = parseArgs({
   options: {
     requests: { type: "string", default: "1000" },
+    rounds: { type: "string", default: "3" },
     scale: { type: "string", default: "0.15" },
     size: { type: "string", default: "100000" },
     name: { type: "boolean", default: false },
-    /** Writes a CPU profile of the service during the measured phase to this file. */
+    /** CPU profile of the last round's service during its measurement. */
     profile: { type: "string" },
+    /** Allocation profile (every sampled allocation) of the last round's service during its measurement. */
+    allocations: { type: "string" },
+    /** Node flags for the service processes, space separated. */
+    "service-node-args": { type: "string", default: "" },
     /** Live catalog: the bench taxpayers' codes, grown with others to this many codes ("all": every code). */
     "catalog-codes": { type: "string", default: "0" },
   },
 });
 const requests = Number(values.requests);
-const scale = Number(values.scale);
+const rounds = Number(values.rounds);
+const withName = values.name === true;
 
-const child = spawn(
+const sandbox = spawn(
   process.execPath,
-  ["bench/validate-sandbox.ts", String(scale), values.size as string, String(requests)],
+  ["bench/validate-sandbox.ts", values.scale as string, values.size as string, String(2 * requests)],
   { stdio: ["ignore", "pipe", "inherit"] },
 );
-process.on("exit", () => child.kill("SIGTERM"));
+process.on("exit", () => sandbox.kill("SIGTERM"));
 const first = await new Promise<string>((resolve) =>
-  createInterface({ input: child.stdout }).once("line", resolve),
+  createInterface({ input: sandbox.stdout }).once("line", resolve),
 );
 type BenchTaxpayer = { rfc: string; name: string; zip: string; curp: string | null };
 const { url, taxpayers } = JSON.parse(first) as { url: string; taxpayers: BenchTaxpayer[] };
-if (taxpayers.length < requests) throw new Error(`only ${taxpayers.length} taxpayers with certificates`);
+if (taxpayers.length < 2 * requests) throw new Error(`only ${taxpayers.length} taxpayers with certificates`);
+// Each phase first runs as many other taxpayers' validations, so connections and compiled code are warm
+// (a busy service's are) and no answer is cached.
+const measured = taxpayers.slice(0, requests);
+const warmUp = taxpayers.slice(requests, 2 * requests);
 
 const catalog = await request(`${url}/sepomex/CPdescarga.txt`);
 const settlements = parseSepomexCatalog(Buffer.from(await catalog.body.arrayBuffer()));
 const wanted = values["catalog-codes"] === "all" ? Number.POSITIVE_INFINITY : Number(values["catalog-codes"]);
-const codes = new Set(taxpayers.slice(0, requests).map((t) => t.zip));
+const codes = new Set(measured.map((t) => t.zip));
 for (const row of settlements) if (codes.size < wanted) codes.add(row.zip);
 const candidateCodes = [...codes].sort();
 // The service gets only the catalog rows it imports: parsing the whole file there would grow its heap
 // before the measurement starts, and the RSS measured is that of serving validations.
 const dir = mkdtempSync(join(tmpdir(), "padron-bench-"));
-writeFileSync(join(dir, "catalog.json"), JSON.stringify(settlements.filter((row) => codes.has(row.zip))));
-const profile = values.profile ? [values.profile] : [];
-const service = fork("bench/validate-service.ts", [url, join(dir, "catalog.json"), ...profile], {
-  stdio: ["ignore", "pipe", "inherit", "ipc"],
-});
-process.on("exit", () => service.kill("SIGTERM"));
-const started = new Promise<string>((resolve, reject) => {
-  createInterface({ input: service.stdout as Readable }).once("line", resolve);
-  service.once("exit", (code) => reject(new Error(`the service exited (${code}) before listening`)));
-});
-const { url: base, key } = JSON.parse(await started) as { url: string; key: string };
-type ServiceReport = {
-  rss_peak_mb: number;
-  event_loop_delay_p99_ms: number;
-  event_loop_delay_max_ms: number;
-};
-const askService = (message: "measure" | "report") =>
-  new Promise<ServiceReport>((resolve) => {
-    if (message === "report") service.once("message", (report) => resolve(report as ServiceReport));
-    service.send(message);
-    if (message === "measure") resolve({} as ServiceReport);
+const catalogFile = join(dir, "catalog.json");
+writeFileSync(catalogFile, JSON.stringify(settlements.filter((row) => codes.has(row.zip))));
+
+await issueCertificateFiles(url, taxpayers);
+// Let the sandbox collect the garbage of issuing thousands of certificates before anything is timed.
+await sleep(3000);
+
+const bareChain = createBareChain(url, withName, candidateCodes);
+const results = [];
+for (let round = 1; round <= rounds; round++) {
+  await bareChain.run(warmUp);
+  const bare = await cpuDuring({ sandbox: sandbox.pid as number, load: process.pid }, () =>
+    bareChain.run(measured),
+  );
+  const last = round === rounds;
+  const service = await startBenchService({
+    sandboxUrl: url,
+    catalogFile,
+    withName,
+    connections: requests + 10,
+    profileFile: last ? values.profile : undefined,
+    allocationsFile: last ? values.allocations : undefined,
+    nodeArgs: (values["service-node-args"] as string).split(" ").filter(Boolean),
   });
-
-const agent = new Agent({
-  connections: requests + 10,
-  headersTimeout: 0,
-  bodyTimeout: 0,
-  connectTimeout: 120_000,
-});
-async function validate(taxpayer: { rfc: string; name: string }) {
-  const started = performance.now();
-  try {
-    return await validateOnce(taxpayer, started);
-  } catch (error) {
-    return { ms: performance.now() - started, status: 0, valid: null, zip: undefined, error: String(error) };
-  }
-}
-async function validateOnce(taxpayer: { rfc: string; name: string }, started: number) {
-  const response = await request(`${base}/v1/rfc/validate`, {
-    method: "POST",
-    dispatcher: agent,
-    headers: { "content-type": "application/json", "x-api-key": key },
-    body: JSON.stringify(values.name ? { rfc: taxpayer.rfc, name: taxpayer.name } : { rfc: taxpayer.rfc }),
+  await service.validateAll(warmUp);
+  service.measure();
+  const pids = { sandbox: sandbox.pid as number, load: process.pid, service: service.pid };
+  const e2e = await cpuDuring(pids, () => service.validateAll(measured));
+  const report = await service.report();
+  await service.stop();
+  const timings = stats(e2e.result.map((validation) => validation.ms));
+  results.push({
+    round,
+    status_200: e2e.result.filter((validation) => validation.status === 200).length,
+    valid_true: e2e.result.filter((validation) => validation.valid === true).length,
+    zip_recovered: e2e.result.filter((validation) => validation.zip).length,
+    errors: [...new Set(e2e.result.flatMap((validation) => validation.error ?? []))].slice(0, 3),
+    bare_chain_ms: bare.result,
+    end_to_end_ms: timings,
+    median_ratio: Math.round((timings.median / bare.result.median) * 1000) / 1000,
+    service: report,
+    cpu_seconds: { bare_chain: bare.cpu_s, end_to_end: e2e.cpu_s },
   });
-  const body = (await response.body.json()) as { valid: boolean | null; zip?: string };
-  return {
-    ms: performance.now() - started,
-    status: response.statusCode,
-    valid: body.valid,
-    zip: body.zip,
-    rfc: taxpayer.rfc,
-    body,
-  };
 }
+await bareChain.close();
 
-const stats = (list: number[]) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
-  return { median: at(0.5), p95: at(0.95), max: at(1) };
-};
-
-// The sandbox issues each .cer on first request (~12 ms of RSA signing): issue them all before either
-// phase, so neither the bare chain nor the service pays for it. Then warm the service on a few RFCs.
-const warm = new Agent({ connections: 8 });
-const queue = taxpayers.slice(0, requests);
-await Promise.all(
-  Array.from({ length: 8 }, async () => {
-    for (let taxpayer = queue.pop(); taxpayer; taxpayer = queue.pop()) {
-      const search = await request(`${url}/certificates?rfc=${encodeURIComponent(taxpayer.rfc)}`, {
-        dispatcher: warm,
-      });
-      for (const { serial } of (await search.body.json()) as { serial: string }[]) {
-        const path = `${serial.slice(0, 6)}/${serial.slice(6, 12)}/${serial.slice(12, 14)}/${serial.slice(14, 16)}/${serial.slice(16, 18)}`;
-        await (await request(`${url}/rccf/${path}/${serial}.cer`, { dispatcher: warm })).body.arrayBuffer();
-      }
-    }
-  }),
+const medianOf = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+console.log(
+  JSON.stringify(
+    {
+      bench: "validate-load",
+      date: new Date().toISOString(),
+      requests,
+      rounds,
+      with_name: withName,
+      sandbox_time_scale: Number(values.scale),
+      catalog_codes: candidateCodes.length,
+      median_of_rounds: {
+        bare_chain_median_ms: medianOf(results.map((r) => r.bare_chain_ms.median)),
+        end_to_end_median_ms: medianOf(results.map((r) => r.end_to_end_ms.median)),
+        median_ratio: medianOf(results.map((r) => r.median_ratio)),
+        rss_peak_mb: medianOf(results.map((r) => r.service.rss_peak_mb)),
+        event_loop_delay_p99_ms: medianOf(results.map((r) => r.service.event_loop_delay_p99_ms)),
+      },
+      results,
+    },
+    null,
+    2,
+  ),
 );
-await warm.close();
-for (const taxpayer of taxpayers.slice(0, 3)) await validate(taxpayer);
-
-const bare = await runBareChain(url, taxpayers.slice(0, requests), values.name === true, candidateCodes);
-await askService("measure");
-const wall = performance.now();
-const results = await Promise.all(taxpayers.slice(0, requests).map(validate));
-const wallMs = performance.now() - wall;
-const measured = await askService("report");
-
-const e2e = stats(results.map((r) => r.ms));
-const report = {
-  bench: "validate-load",
-  date: new Date().toISOString(),
-  requests,
-  with_name: values.name,
-  sandbox_time_scale: scale,
-  catalog_codes: candidateCodes.length,
-  status_200: results.filter((r) => r.status === 200).length,
-  errors: [...new Set(results.map((r) => ("error" in r ? r.error : null)).filter(Boolean))].slice(0, 3),
-  valid_true: results.filter((r) => r.valid === true).length,
-  not_valid: results
-    .filter((r) => r.valid !== true)
-    .slice(0, 3)
-    .map((r) => ("body" in r ? r.body : r)),
-  zip_recovered: results.filter((r) => r.zip).length,
-  bare_chain_ms: bare,
-  end_to_end_ms: e2e,
-  median_ratio: Math.round((e2e.median / bare.median) * 1000) / 1000,
-  wall_ms: Math.round(wallMs),
-  service: measured,
-};
-console.log(JSON.stringify(report, null, 2));
-await agent.close();
 rmSync(dir, { recursive: true, force: true });
-service.kill("SIGTERM");
-child.kill("SIGTERM");
+sandbox.kill("SIGTERM");

@@ -1,6 +1,7 @@
 // Child process of bench/validate-load.ts: the service alone (SQLite, a live key whose connectors are
 // the sandbox, the catalog rows the parent cut from the sandbox's SEPOMEX file as the live catalog), so its RSS and
 // event-loop delay are its own. Prints { url, key }; over IPC "measure" starts sampling, "report" answers.
+// Optional third and fourth arguments: files for a CPU profile and an allocation profile of the measurement.
 import "reflect-metadata";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -17,7 +18,7 @@ import { migrateToLatest } from "../src/platform/db/migrate.ts";
 import { importPostalCodes } from "../src/postal-codes/import-postal-codes.ts";
 import type { PostalSettlement } from "../src/upstreams/postal-catalog/port.ts";
 
-const [url, catalogFile, profileFile] = process.argv.slice(2);
+const [url, catalogFile, profileFile, allocationsFile] = process.argv.slice(2);
 const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), "padron-bench-")), "padron.db")}`;
 const huge = "600000";
 // Upstream concurrency above what the bench asks for: the bare chain it is compared with has no limit.
@@ -57,23 +58,41 @@ process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}`, key })
 let rssPeak = 0;
 let sampler: NodeJS.Timeout | undefined;
 const delay = monitorEventLoopDelay({ resolution: 10 });
-const profiler = profileFile ? new Session() : null;
+const profiler = profileFile || allocationsFile ? new Session() : null;
 profiler?.connect();
+// Every allocation sampled, also those collected since: where the garbage comes from.
+const sampling = {
+  samplingInterval: 16384,
+  includeObjectsCollectedByMajorGC: true,
+  includeObjectsCollectedByMinorGC: true,
+};
 process.on("message", async (message) => {
   if (message === "measure") {
-    await profiler?.post("Profiler.enable");
-    await profiler?.post("Profiler.start");
-    rssPeak = process.memoryUsage().rss;
+    if (profileFile) {
+      await profiler?.post("Profiler.enable");
+      await profiler?.post("Profiler.start");
+    }
+    if (allocationsFile) {
+      await profiler?.post("HeapProfiler.enable");
+      await profiler?.post("HeapProfiler.startSampling", sampling as never);
+    }
+    rssPeak = process.memoryUsage.rss();
     sampler = setInterval(() => {
-      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+      rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
     }, 20);
     delay.reset();
     delay.enable();
   } else if (message === "report") {
     clearInterval(sampler);
     delay.disable();
-    const profiled = await profiler?.post("Profiler.stop");
-    if (profiled) writeFileSync(profileFile, JSON.stringify(profiled.profile));
+    if (profileFile) {
+      const profiled = await profiler?.post("Profiler.stop");
+      writeFileSync(profileFile, JSON.stringify(profiled?.profile));
+    }
+    if (allocationsFile) {
+      const sampled = await profiler?.post("HeapProfiler.stopSampling");
+      writeFileSync(allocationsFile, JSON.stringify(sampled?.profile));
+    }
     process.send?.({
       rss_peak_mb: Math.round(rssPeak / 1048576),
       event_loop_delay_p99_ms: Math.round((delay.percentile(99) / 1e6) * 10) / 10,
