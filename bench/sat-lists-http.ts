@@ -3,12 +3,13 @@
 // this one); the same for an owner with an active plan (free: no charge transaction). First, p99 at a
 // steady 1,000 req/s (charged) once the servers have settled. Targets (DESIGN §5): ratio ≥ 0.5; p99 <
 // 5 ms at 1,000 req/s.
-// Usage: [BENCH_ROUNDS=3] node bench/sat-lists-http.ts [seconds=10] [connections=50] [listRows=100000] [DATABASE_URL]
+// Usage: [BENCH_ROUNDS=3] [BENCH_WARM_SECONDS=20] node bench/sat-lists-http.ts [seconds=10] [connections=50] [listRows=100000] [DATABASE_URL]
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 import { alternateRounds } from "./alternate-rounds.ts";
+import { SERVICE_NODE_FLAGS } from "./service-node-flags.ts";
 import { steadyLoad } from "./steady-load.ts";
 
 const seconds = Number(process.argv[2] ?? 10);
@@ -16,11 +17,19 @@ const connections = Number(process.argv[3] ?? 50);
 const listRows = process.argv[4] ?? "100000";
 const databaseUrl = process.argv[5];
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+// Each server runs this long at the rate before its p99 is measured: JIT and heap reach steady state.
+const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 20);
 
 async function startServer(kind: "bare" | "platform" | "plan") {
   const child = spawn(
     process.execPath,
-    ["bench/sat-lists-server.ts", kind, listRows, ...(databaseUrl ? [databaseUrl] : [])],
+    [
+      ...SERVICE_NODE_FLAGS,
+      "bench/sat-lists-server.ts",
+      kind,
+      listRows,
+      ...(databaseUrl ? [databaseUrl] : []),
+    ],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   const line = await new Promise<string>((resolve) =>
@@ -66,7 +75,7 @@ try {
   const answer = (await check.json()) as { sat_lists: unknown[] };
   if (check.status !== 200 || answer.sat_lists.length === 0)
     throw new Error(`unexpected answer ${check.status}`);
-  // Steady state first: 5 s at the rate, a pause for the load generator's own garbage, then measured.
+  // Steady state first: warmed at the rate, a pause for the load generator's own garbage, then measured.
   const steady = (server: Server, duration = seconds) =>
     steadyLoad({
       url: server.url,
@@ -76,10 +85,10 @@ try {
       seconds: duration,
     });
   await sleep(5000);
-  await steady(bare, 5);
+  await steady(bare, warmSeconds);
   await sleep(1000);
   const bareSteady = await steady(bare);
-  await steady(platform, 5);
+  await steady(platform, warmSeconds);
   await sleep(1000);
   const platformSteady = await steady(platform);
   await load(bare);
@@ -104,6 +113,8 @@ try {
         list_rows: Number(listRows),
         engine: databaseUrl ? "postgres" : "sqlite",
         rounds,
+        warm_seconds: warmSeconds,
+        node_flags: SERVICE_NODE_FLAGS,
         sat_lists: charged,
         sat_lists_active_plan: free,
         at_1000_rps: { bare: bareSteady, sat_lists: platformSteady },

@@ -9,6 +9,9 @@ export type ServiceReport = {
   rss_peak_mb: number;
   event_loop_delay_p99_ms: number;
   event_loop_delay_max_ms: number;
+  gc_pauses: number;
+  gc_pause_total_ms: number;
+  gc_pause_max_ms: number;
 };
 
 export type Validation = { ms: number; status: number; valid: boolean | null; zip?: string; error?: string };

@@ -15,6 +15,7 @@ import { parseArgs } from "node:util";
 import { request } from "undici";
 import { parseSepomexCatalog } from "../src/upstreams/postal-catalog/parse-sepomex-catalog.ts";
 import { cpuDuring } from "./process-cpu.ts";
+import { SERVICE_NODE_FLAGS } from "./service-node-flags.ts";
 import { createBareChain } from "./validate-bare-chain.ts";
 import { startBenchService, stats } from "./validate-client.ts";
 import { issueCertificateFiles } from "./validate-sandbox-files.ts";
@@ -30,8 +31,8 @@ const { values } = parseArgs({
     profile: { type: "string" },
     /** Allocation profile (every sampled allocation) of the last round's service during its measurement. */
     allocations: { type: "string" },
-    /** Node flags for the service processes, space separated. */
-    "service-node-args": { type: "string", default: "" },
+    /** Node flags for the service processes, space separated (default: those the service ships with). */
+    "service-node-args": { type: "string", default: SERVICE_NODE_FLAGS.join(" ") },
     /** Live catalog: the bench taxpayers' codes, grown with others to this many codes ("all": every code). */
     "catalog-codes": { type: "string", default: "0" },
   },
@@ -123,6 +124,7 @@ console.log(
       with_name: withName,
       sandbox_time_scale: Number(values.scale),
       catalog_codes: candidateCodes.length,
+      service_node_args: values["service-node-args"],
       median_of_rounds: {
         bare_chain_median_ms: medianOf(results.map((r) => r.bare_chain_ms.median)),
         end_to_end_median_ms: medianOf(results.map((r) => r.end_to_end_ms.median)),

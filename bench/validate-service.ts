@@ -8,7 +8,7 @@ import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { monitorEventLoopDelay } from "node:perf_hooks";
+import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
 import { createUser } from "../src/accounts/create-user.ts";
 import { issueApiKey } from "../src/api-keys/issue-api-key.ts";
 import { buildApp } from "../src/app.ts";
@@ -58,6 +58,11 @@ process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}`, key })
 let rssPeak = 0;
 let sampler: NodeJS.Timeout | undefined;
 const delay = monitorEventLoopDelay({ resolution: 10 });
+// Garbage-collection pauses on the main thread during the measurement: how much of the delay they are.
+const pauses: number[] = [];
+const collections = new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) pauses.push(entry.duration);
+});
 const profiler = profileFile || allocationsFile ? new Session() : null;
 profiler?.connect();
 // Every allocation sampled, also those collected since: where the garbage comes from.
@@ -82,9 +87,12 @@ process.on("message", async (message) => {
     }, 20);
     delay.reset();
     delay.enable();
+    pauses.length = 0;
+    collections.observe({ entryTypes: ["gc"] });
   } else if (message === "report") {
     clearInterval(sampler);
     delay.disable();
+    collections.disconnect();
     if (profileFile) {
       const profiled = await profiler?.post("Profiler.stop");
       writeFileSync(profileFile, JSON.stringify(profiled?.profile));
@@ -97,6 +105,9 @@ process.on("message", async (message) => {
       rss_peak_mb: Math.round(rssPeak / 1048576),
       event_loop_delay_p99_ms: Math.round((delay.percentile(99) / 1e6) * 10) / 10,
       event_loop_delay_max_ms: Math.round((delay.max / 1e6) * 10) / 10,
+      gc_pauses: pauses.length,
+      gc_pause_total_ms: Math.round(pauses.reduce((sum, ms) => sum + ms, 0)),
+      gc_pause_max_ms: Math.round(Math.max(0, ...pauses) * 10) / 10,
     });
   }
 });
