@@ -12,14 +12,14 @@ type Waiter = { arrivedAt: number; order: number; resume: () => void };
 
 // Work resumed in a turn also leaves work for the loop's next pass (undici writes a request on a reused
 // connection from an immediate, after the pass that asked for it), so a turn is kept short.
-const TURN_BUDGET_MS = 2;
+const TURN_BUDGET_MS = 1;
 const queue: Waiter[] = [];
 let scheduled = false;
 let order = 0;
 
 /**
  * Waits for this request's turn to go on with CPU-heavy work (reading an upstream's answer, starting a
- * pipeline). Work resumes in turns of the event loop of about 2 ms, oldest request first: a burst of
+ * pipeline). Work resumes in turns of the event loop of about 1 ms, oldest request first: a burst of
  * requests then never holds the event loop for long, and under overload the requests that came first
  * finish first instead of all finishing late. When the process is idle a turn comes at once.
  */
