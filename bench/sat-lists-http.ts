@@ -91,6 +91,10 @@ try {
   await steady(platform, warmSeconds);
   await sleep(1000);
   const platformSteady = await steady(platform);
+  // The same for the owner with a plan: no charge to wait for, so the difference is the charge's commit.
+  await steady(plan, warmSeconds);
+  await sleep(1000);
+  const planSteady = await steady(plan);
   await load(bare);
   await load(platform);
   const charged = await alternateRounds(
@@ -117,7 +121,7 @@ try {
         node_flags: SERVICE_NODE_FLAGS,
         sat_lists: charged,
         sat_lists_active_plan: free,
-        at_1000_rps: { bare: bareSteady, sat_lists: platformSteady },
+        at_1000_rps: { bare: bareSteady, sat_lists: platformSteady, sat_lists_active_plan: planSteady },
       },
       null,
       2,
