@@ -2,6 +2,7 @@
 // padrón RFC check ‖ (certificate search → .cer files → RENAPO for the CURP they carry, and without a
 // name the padrón chunks of the catalog, first match wins) ‖ with a name, the chunks from the start.
 import { Agent, request } from "undici";
+import { stats } from "./validate-client.ts";
 
 const VALID = "RFC válido, y susceptible de recibir facturas";
 
@@ -84,12 +85,7 @@ export function createBareChain(sandboxUrl: string, withName: boolean, codes: re
     const settled = await Promise.allSettled(taxpayers.map(chain));
     const failed = settled.filter((result) => result.status === "rejected").length;
     if (failed > 0) console.error(`bare chain: ${failed} of ${taxpayers.length} chains failed`);
-    const timings = settled
-      .flatMap((result) => (result.status === "fulfilled" ? [result.value] : []))
-      .sort((a, b) => a - b);
-    const at = (q: number) =>
-      Math.round(timings[Math.min(timings.length - 1, Math.floor(q * timings.length))]);
-    return { median: at(0.5), p95: at(0.95), max: at(1) };
+    return stats(settled.flatMap((result) => (result.status === "fulfilled" ? [result.value] : [])));
   }
   return { run, close: () => agent.close() };
 }

@@ -1,4 +1,4 @@
-import { isRealDate } from "../mexico/calendar-date.ts";
+import { isRealDateTime } from "../mexico/calendar-date.ts";
 import { CertificateParseError } from "./certificate-parse-error.ts";
 import { type DerNode, DerTag, derContent } from "./read-der.ts";
 
@@ -17,7 +17,7 @@ export function readTime(node: DerNode | undefined): string {
   // RFC 5280 §4.1.2.5.1: two-digit years 50–99 are 19xx.
   const year = generalized ? shortYear : shortYear >= 50 ? 1900 + shortYear : 2000 + shortYear;
   const [, , month, day, hour, minute, second] = parts;
-  if (isRealDate(year, Number(month), Number(day)) && hour < "24" && minute < "60" && second < "60")
+  if (isRealDateTime(year, Number(month), Number(day), Number(hour), Number(minute), Number(second)))
     return `${String(year).padStart(4, "0")}-${month}-${day}T${hour}:${minute}:${second}Z`;
   const date = new Date(
     Date.UTC(year, Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)),

@@ -7,6 +7,18 @@ export function isRealDate(year: number, month: number, day: number): boolean {
   return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
 }
 
+/** True for a real date at a time of day within 00:00:00–23:59:59 (no leap second). */
+export function isRealDateTime(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+): boolean {
+  return isRealDate(year, month, day) && hour < 24 && minute < 60 && second < 60;
+}
+
 /** YYMMDD of a UTC date, as RFC and CURP write it. */
 export function yymmdd(date: Date): string {
   const yy = String(date.getUTCFullYear() % 100).padStart(2, "0");

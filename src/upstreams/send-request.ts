@@ -39,9 +39,7 @@ export function sendRequest(options: SendOptions): Promise<HttpAnswer> {
       settled = true;
       options.signal.removeEventListener("abort", onAbort);
       if (error) reject(failureOf(error, options));
-      else if (statusCode >= 200 && statusCode <= 299)
-        resolve({ statusCode, headers, body: concat(chunks, size) });
-      else if (statusCode === 404) resolve({ statusCode, headers, body: concat(chunks, size) });
+      else if (answered(statusCode)) resolve({ statusCode, headers, body: concat(chunks, size) });
       else reject(httpError(statusCode));
     };
     const onAbort = () => {
@@ -73,8 +71,7 @@ export function sendRequest(options: SendOptions): Promise<HttpAnswer> {
             return finish(tooLarge);
           }
           // An error status's body is read to keep the connection, but not kept.
-          if (statusCode >= 200 && statusCode <= 299) chunks.push(chunk);
-          else if (statusCode === 404) chunks.push(chunk);
+          if (answered(statusCode)) chunks.push(chunk);
         },
         onResponseEnd() {
           finish(null);
@@ -86,6 +83,8 @@ export function sendRequest(options: SendOptions): Promise<HttpAnswer> {
     );
   });
 }
+
+const answered = (statusCode: number) => (statusCode >= 200 && statusCode <= 299) || statusCode === 404;
 
 function failureOf(error: Error, options: SendOptions): Error {
   if (error instanceof UpstreamFailure) return error;

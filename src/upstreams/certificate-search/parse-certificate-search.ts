@@ -1,4 +1,4 @@
-import { isRealDate } from "../../mexico/calendar-date.ts";
+import { isRealDateTime } from "../../mexico/calendar-date.ts";
 import { isRecord, stringField } from "../read-json.ts";
 import { malformed } from "../upstream-failure.ts";
 import type { CertificateKind, CertificateListing, CertificateStatus } from "./port.ts";
@@ -12,10 +12,8 @@ const CANONICAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})Z$/;
 function isCanonical(text: string): boolean {
   const parts = CANONICAL.exec(text);
   if (!parts) return false;
-  const [, year, month, day, hour, minute, second] = parts;
-  return (
-    isRealDate(Number(year), Number(month), Number(day)) && hour < "24" && minute < "60" && second < "60"
-  );
+  const [, year, month, day, hour, minute, second] = parts.map(Number);
+  return isRealDateTime(year, month, day, hour, minute, second);
 }
 
 function utcInstant(object: Record<string, unknown>, key: string): string {

@@ -56,24 +56,13 @@ export function formatPadronRequest(records: readonly PadronQuery[]): Buffer {
   const body = Buffer.allocUnsafe(size);
   let at = 0;
   for (let i = 0; i < records.length; i++) {
-    at = writeAscii(body, at, String(i + 1));
-    body.set(middles[i], at);
-    at += middles[i].length;
-    at = isAscii(zips[i]) ? writeAscii(body, at, zips[i]) : at + body.write(zips[i], at, "utf8");
+    at += body.write(String(i + 1), at, "latin1");
+    at += middles[i].copy(body, at);
+    at += body.write(zips[i], at, "utf8");
     body[at++] = 13;
     body[at++] = 10;
   }
   return body;
-}
-
-function writeAscii(target: Buffer, at: number, text: string): number {
-  for (let i = 0; i < text.length; i++) target[at + i] = text.charCodeAt(i);
-  return at + text.length;
-}
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 127) return false;
-  return true;
 }
 
 /** How the answer's bytes are text: SAT's own pages speak windows-1252, connectors UTF-8. */

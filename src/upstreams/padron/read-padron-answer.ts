@@ -59,14 +59,14 @@ export function readPadronAnswer(
       expected = encoding === "utf8" ? Buffer.from(record.rfc) : iconv.encode(record.rfc, "win1252");
       rfcBytes.set(record.rfc, expected);
     }
-    if (!sameBytes(body, p1 + 1, p2, expected)) {
+    if (body.compare(expected, 0, expected.length, p1 + 1, p2) !== 0) {
       const rfc = decode(body, p1 + 1, p2, encoding)
         .trim()
         .toUpperCase();
       if (rfc !== field(record.rfc).toUpperCase())
         throw malformed(`line ${position + 1} answers for another RFC`);
     }
-    if (legend.text === "" || !sameRange(body, p4 + 1, end, legend.start, legend.end)) {
+    if (legend.text === "" || body.compare(body, legend.start, legend.end, p4 + 1, end) !== 0) {
       const text = decode(body, p4 + 1, end, encoding).trim();
       if (text === "") throw malformed(`line ${position + 1} has no legend`);
       legend = { start: p4 + 1, end, text, outcome: outcomeOf(text) };
@@ -96,16 +96,4 @@ function positionOf(bytes: Buffer, start: number, end: number): number {
     value = value * 10 + digit;
   }
   return value - 1;
-}
-
-function sameBytes(bytes: Buffer, start: number, end: number, expected: Buffer): boolean {
-  if (end - start !== expected.length) return false;
-  for (let i = 0; i < expected.length; i++) if (bytes[start + i] !== expected[i]) return false;
-  return true;
-}
-
-function sameRange(bytes: Buffer, start: number, end: number, otherStart: number, otherEnd: number): boolean {
-  if (end - start !== otherEnd - otherStart) return false;
-  for (let i = 0; i < end - start; i++) if (bytes[start + i] !== bytes[otherStart + i]) return false;
-  return true;
 }
