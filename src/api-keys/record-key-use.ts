@@ -1,5 +1,4 @@
 import type { Db } from "../platform/db/connect.ts";
-import { runWrite, writeTask } from "../platform/db/write-task.ts";
 
 // Last-used times are kept in memory and written in one batch per interval, so an authenticated
 // request never waits on a write.
@@ -11,13 +10,12 @@ export interface KeyUseRecorder {
 
 type KeyUse = { id: string; at: number };
 
-/** Writes last-used times; on SQLite on the write thread, so the request thread never waits for the lock. */
+/** Writes last-used times inside the caller's transaction. */
 export async function updateKeysLastUsed(trx: Db, uses: readonly KeyUse[]): Promise<void> {
   for (const { id, at } of uses) {
     await trx.updateTable("api_keys").set({ last_used_at: at }).where("id", "=", id).execute();
   }
 }
-const updateKeysLastUsedTask = writeTask<readonly KeyUse[], void>(import.meta.url, "updateKeysLastUsed");
 
 export function createKeyUseRecorder(db: Db, intervalMs = 10_000): KeyUseRecorder {
   let pending = new Map<string, number>();
@@ -25,7 +23,7 @@ export function createKeyUseRecorder(db: Db, intervalMs = 10_000): KeyUseRecorde
     if (pending.size === 0) return;
     const batch = [...pending].map(([id, at]) => ({ id, at }));
     pending = new Map();
-    await runWrite(db, updateKeysLastUsedTask, batch);
+    await db.transaction().execute((trx) => updateKeysLastUsed(trx, batch));
   };
   const timer = setInterval(() => void flush().catch(() => {}), intervalMs);
   timer.unref();

@@ -1,19 +1,17 @@
 import { batchPerTurn, type TurnBatcher } from "../platform/batch-per-turn.ts";
 import type { Db } from "../platform/db/connect.ts";
-import { runWrite } from "../platform/db/write-task.ts";
 import type { Charge, ChargeInput } from "./charge-credits.ts";
-import { chargeTogetherTask } from "./charge-together.ts";
+import { chargeTogether } from "./charge-together.ts";
 
 export type ChargeBatcher = TurnBatcher<ChargeInput, Charge | null>;
 
 /**
  * Group commit: the charges of requests that arrive together are sent as one batch on the next turn
  * of the event loop (one owner's charges become one conditional update when its balance covers them
- * all, so none can overdraw). On SQLite the write thread commits the batches that reach it together in
- * one transaction, and the commit is what bounds throughput.
+ * all, so none can overdraw), committed in one transaction.
  */
 export function createChargeBatcher(db: Db, maxBatch = 256): ChargeBatcher {
-  return batchPerTurn((inputs) => runWrite(db, chargeTogetherTask, inputs), maxBatch);
+  return batchPerTurn((inputs) => db.transaction().execute((trx) => chargeTogether(trx, inputs)), maxBatch);
 }
 
 const batchers = new WeakMap<Db, ChargeBatcher>();

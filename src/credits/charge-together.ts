@@ -2,7 +2,6 @@ import type { Insertable } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
 import { rowInserter } from "../platform/db/row-inserter.ts";
 import type { LedgerTable } from "../platform/db/schema.ts";
-import { writeTask } from "../platform/db/write-task.ts";
 import {
   type Charge,
   type ChargeInput,
@@ -21,12 +20,6 @@ const insertLedgerRows = rowInserter("ledger", [
   "note",
   "created_at",
 ]);
-
-/** On SQLite this runs on the write thread, committed with the other writes that arrive with it. */
-export const chargeTogetherTask = writeTask<readonly ChargeInput[], (Charge | null)[]>(
-  import.meta.url,
-  "chargeTogether",
-);
 
 /**
  * Applies many charges inside the caller's transaction. An owner's charges that its balance (or plan

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import type { Db } from "../platform/db/connect.ts";
 import { rowInserter } from "../platform/db/row-inserter.ts";
 import type { ApiRequestsTable } from "../platform/db/schema.ts";
-import { runWrite, writeTask } from "../platform/db/write-task.ts";
 
 type Row = Omit<ApiRequestsTable, "id">;
 
@@ -27,11 +26,10 @@ export interface RequestLogWriter {
   stop(): Promise<void>;
 }
 
-/** Writes request-log rows; on SQLite on the write thread, with the charges that go with them. */
+/** Writes request-log rows inside the caller's transaction. */
 export async function insertApiRequests(trx: Db, rows: readonly Row[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 100) await insertRows(trx, rows.slice(i, i + 100));
 }
-const insertApiRequestsTask = writeTask<readonly Row[], void>(import.meta.url, "insertApiRequests");
 
 /** Buffers request-log rows and writes them in batches, off the request path. */
 export function createRequestLogWriter(db: Db, intervalMs = 1000, batchSize = 100): RequestLogWriter {
@@ -41,7 +39,9 @@ export function createRequestLogWriter(db: Db, intervalMs = 1000, batchSize = 10
     const batch = pending;
     pending = [];
     if (batch.length > 0)
-      writing = writing.then(() => runWrite(db, insertApiRequestsTask, batch)).catch(() => {});
+      writing = writing
+        .then(() => db.transaction().execute((trx) => insertApiRequests(trx, batch)))
+        .catch(() => {});
     return writing;
   };
   const timer = setInterval(() => void flush(), intervalMs);

@@ -5,8 +5,6 @@ import pg from "pg";
 import type { Database } from "./schema.ts";
 import { sqliteDialect, type WriteActivity } from "./sqlite.ts";
 import { type CheckpointSettings, DEFAULT_CHECKPOINTS, startCheckpointer } from "./sqlite-checkpointer.ts";
-import { useWriteRunner } from "./write-task.ts";
-import { startWriteThread } from "./write-thread.ts";
 
 export type Engine = "sqlite" | "postgres";
 export type Db = Kysely<Database>;
@@ -44,21 +42,16 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   return { db, engine: "postgres", close: () => db.destroy() };
 }
 
-/**
- * A database file: the request thread's connection, the write thread (write-thread.ts, started by the
- * first write) and the checkpoint thread (sqlite-checkpointer.ts).
- */
+/** A database file: the request thread's connection and the checkpoint thread (sqlite-checkpointer.ts). */
 function openSqliteFile(path: string, checkpoints: CheckpointSettings): DatabaseHandle {
   mkdirSync(dirname(path), { recursive: true });
-  const writeThread = startWriteThread(path);
   let finishing = false;
   const activity: WriteActivity = { wrote: false };
-  // When the WAL is long both writers copy, between two of their transactions, the frames left. The
-  // request thread does so only when it has written since: the copy stalls it for milliseconds.
+  // When the WAL is long the connection copies, between two of its transactions, the frames left, if it
+  // has written since the last copy: the copy stalls the request thread for a millisecond or two.
   const checkpointer = startCheckpointer(
     path,
     () => {
-      writeThread.finishTail();
       if (finishing || !activity.wrote) return;
       activity.wrote = false;
       finishing = true;
@@ -74,9 +67,7 @@ function openSqliteFile(path: string, checkpoints: CheckpointSettings): Database
   const db: Db = new Kysely<Database>({
     dialect: sqliteDialect(path, () => void checkpointer.terminate(), activity),
   });
-  useWriteRunner(db, writeThread);
   const close = async () => {
-    await writeThread.stop();
     await checkpointer.terminate();
     await db.destroy();
   };

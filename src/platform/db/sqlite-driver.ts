@@ -58,8 +58,8 @@ class FifoSqliteDriver extends SqliteDriver {
     this.#lock.unlock();
   }
 
-  // The write thread's connection commits all the time: a deferred transaction that reads and then
-  // writes would fail at the write (SQLITE_BUSY_SNAPSHOT) instead of waiting for its turn.
+  // Another process may write the same file (a CLI command next to the server): a deferred transaction
+  // that reads and then writes would fail at the write (SQLITE_BUSY_SNAPSHOT) instead of waiting.
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
   }
