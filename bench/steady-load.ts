@@ -1,5 +1,7 @@
 // Open-loop load at a steady rate: one request every 1/rate s, sent whether or not earlier ones have
-// answered, each timed from when it was due (so a stall counts for every request it delays).
+// answered. Timers wake about every millisecond, so each wake sends the requests due before the next
+// one; a request is timed from when it was sent, or from when it was due if it went out late (so a
+// stall of the generator, or a wait for a free connection, counts for every request it delays).
 // autocannon's fixed-rate mode sends each second's requests in a burst, which even a bare route
 // answers with a p99 of ~20 ms; this measures what a steady 1,000 req/s sees. The generator shares the
 // machine with the server, so it does as little as it can: the request's bytes are built once and
@@ -21,12 +23,14 @@ export type SteadyLoadResult = {
 type Options = { url: string; headers: Record<string, string>; body: string; rate: number; seconds: number };
 
 const CONNECTIONS = 64;
+const TIMER_MS = 1;
 const HEADERS_END = Buffer.from("\r\n\r\n");
 
 export async function steadyLoad(options: Options): Promise<SteadyLoadResult> {
   const target = new URL(options.url);
   const total = Math.round(options.rate * options.seconds);
   const latencies = new Float64Array(total);
+  const sentAt = new Float64Array(total);
   let answered = 0;
   let non2xx = 0;
   let errors = 0;
@@ -40,7 +44,8 @@ export async function steadyLoad(options: Options): Promise<SteadyLoadResult> {
   const answer = (connection: Connection, index: number, status: number) => {
     if (status === 0) errors++;
     else if (status < 200 || status > 299) non2xx++;
-    latencies[index] = status === 0 ? Number.POSITIVE_INFINITY : performance.now() - dueAt(index);
+    latencies[index] =
+      status === 0 ? Number.POSITIVE_INFINITY : performance.now() - Math.min(sentAt[index], dueAt(index));
     if (++answered === total) allAnswered();
     const next = waiting.shift();
     if (next === undefined) idle.push(connection);
@@ -54,13 +59,15 @@ export async function steadyLoad(options: Options): Promise<SteadyLoadResult> {
   idle.push(...connections);
   let sent = 0;
   while (sent < total) {
-    const due = Math.min(total, Math.floor(((performance.now() - start) / 1000) * options.rate) + 1);
+    const now = performance.now();
+    const due = Math.min(total, Math.floor(((now + TIMER_MS - start) / 1000) * options.rate) + 1);
     for (; sent < due; sent++) {
+      sentAt[sent] = now;
       const connection = idle.pop();
       if (connection) connection.send(sent);
       else waiting.push(sent);
     }
-    await sleep(1);
+    await sleep(TIMER_MS);
   }
   await finished;
   for (const connection of connections) connection.close();
