@@ -11,7 +11,7 @@ export interface KeyUseRecorder {
 type KeyUse = { id: string; at: number };
 
 /** Writes last-used times inside the caller's transaction. */
-export async function updateKeysLastUsed(trx: Db, uses: readonly KeyUse[]): Promise<void> {
+async function updateKeysLastUsed(trx: Db, uses: readonly KeyUse[]): Promise<void> {
   for (const { id, at } of uses) {
     await trx.updateTable("api_keys").set({ last_used_at: at }).where("id", "=", id).execute();
   }

@@ -27,7 +27,7 @@ export interface RequestLogWriter {
 }
 
 /** Writes request-log rows inside the caller's transaction. */
-export async function insertApiRequests(trx: Db, rows: readonly Row[]): Promise<void> {
+async function insertApiRequests(trx: Db, rows: readonly Row[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 100) await insertRows(trx, rows.slice(i, i + 100));
 }
 

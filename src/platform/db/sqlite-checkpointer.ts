@@ -20,18 +20,18 @@ setInterval(() => {
 
 export type CheckpointSettings = {
   intervalMs: number;
-  /** WAL length (frames, 4 KiB each) from which the writers are asked to start it over. */
+  /** WAL length (frames, 4 KiB each) from which the writing connection is asked to start it over. */
   restartFrames: number;
 };
 
-/** 64 MiB of WAL: at 1,000 charged requests/s the writers copy a tail every few seconds. */
+/** 64 MiB of WAL: at 1,000 charged requests/s the writing connection copies a tail every few seconds. */
 export const DEFAULT_CHECKPOINTS: CheckpointSettings = { intervalMs: 500, restartFrames: 16_384 };
 
 /**
  * Checkpoints a WAL database from a thread of its own every `intervalMs`. PASSIVE never waits for
  * readers or writers, but the WAL only starts over when a writer begins a transaction with every
  * frame copied, which under steady writes never happens by chance: so once the WAL is long,
- * `finishTail` should have the writers copy the few frames left, between two of their transactions.
+ * `finishTail` should have the writing connection copy the few frames left, between two of its transactions.
  * That copy stalls the writer for a millisecond or two, hence not after every checkpoint.
  */
 export function startCheckpointer(
