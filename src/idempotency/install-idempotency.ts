@@ -25,43 +25,47 @@ declare module "fastify" {
  */
 export function installIdempotency(scope: FastifyInstance, deps: { db: Db; waitMs: number }): void {
   scope.decorateRequest("idempotency", null);
-  scope.addHook("preHandler", async (request, reply) => {
-    if (request.method !== "POST" || !request.auth) return;
+  // Written with `done`: almost no request carries the header, and those pass without a promise.
+  scope.addHook("preHandler", (request, reply, done) => {
     const header = request.headers["idempotency-key"];
-    if (header === undefined) return;
-    const key = Array.isArray(header) ? "" : header.trim();
-    if (key.length === 0 || key.length > MAX_KEY_LENGTH)
-      throw new ServiceError(
-        "invalid_request",
-        `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`,
-        {
-          errors: [
-            { path: "/headers/idempotency-key", message: `must be 1 to ${MAX_KEY_LENGTH} characters` },
-          ],
-        },
-      );
-    const ownerId = request.auth.owner.id;
-    const claim = await claimIdempotencyKey(deps.db, {
-      ownerId,
-      key,
-      fingerprint: fingerprintOf(request),
-      waitMs: deps.waitMs,
-    });
-    if (claim.kind === "first") {
-      request.idempotency = { ownerId, key, stored: false };
-      return;
-    }
-    reply.headers(claim.response.headers).header("idempotent-replayed", "true");
-    return reply.code(claim.response.status).send(claim.response.body);
+    if (header === undefined || request.method !== "POST" || !request.auth) return done();
+    claimOrReplay(deps, request, reply, header).then(() => done(), done);
   });
-  scope.addHook("onSend", async (request, reply, payload) => {
-    await keepResponse(deps.db, request, reply, payload);
-    return payload;
+  scope.addHook("onSend", (request, reply, payload, done) => {
+    if (!request.idempotency) return done(null, payload);
+    keepResponse(deps.db, request, reply, payload).then(() => done(null, payload), done);
   });
-  scope.addHook("onResponse", async (request) => {
+  scope.addHook("onResponse", (request, _reply, done) => {
     const pending = request.idempotency;
-    if (pending && !pending.stored) await forgetKey(deps.db, pending.ownerId, pending.key);
+    if (!pending || pending.stored) return done();
+    forgetKey(deps.db, pending.ownerId, pending.key).then(() => done(), done);
   });
+}
+
+async function claimOrReplay(
+  deps: { db: Db; waitMs: number },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  header: string | string[],
+): Promise<void> {
+  const key = Array.isArray(header) ? "" : header.trim();
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH)
+    throw new ServiceError("invalid_request", `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`, {
+      errors: [{ path: "/headers/idempotency-key", message: `must be 1 to ${MAX_KEY_LENGTH} characters` }],
+    });
+  const ownerId = (request.auth as NonNullable<FastifyRequest["auth"]>).owner.id;
+  const claim = await claimIdempotencyKey(deps.db, {
+    ownerId,
+    key,
+    fingerprint: fingerprintOf(request),
+    waitMs: deps.waitMs,
+  });
+  if (claim.kind === "first") {
+    request.idempotency = { ownerId, key, stored: false };
+    return;
+  }
+  reply.headers(claim.response.headers).header("idempotent-replayed", "true");
+  reply.code(claim.response.status).send(claim.response.body);
 }
 
 async function keepResponse(db: Db, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
