@@ -1,33 +1,68 @@
-import rateLimit from "@fastify/rate-limit";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, preParsingHookHandler } from "fastify";
 import type { Redis } from "ioredis";
 import { ServiceError } from "../platform/errors.ts";
+import {
+  memoryWindowCounter,
+  redisWindowCounter,
+  type WindowCount,
+  type WindowCounter,
+} from "./window-counters.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A route's own per-key limit, counted apart from the scope's. */
+    rateLimitPerMinute?: number;
+  }
+}
+
+const MINUTE_MS = 60_000;
 
 /**
  * Per-key limits on the API scope: in memory on one process, in Redis when several share the load.
- * Runs after authentication, so the key (never the address) is what is counted.
+ * Runs after authentication, so the key (never the address) is what is counted. Each route gets its
+ * own hook, so the limit and counter group are settled once, not looked up per request.
  */
-export async function installRateLimit(
+export function installRateLimit(
   scope: FastifyInstance,
   options: { perMinute: number; redis: Redis | null },
-): Promise<void> {
-  await scope.register(rateLimit, {
-    global: true,
-    max: options.perMinute,
-    timeWindow: 60_000,
-    hook: "preParsing",
-    enableDraftSpec: true,
-    redis: options.redis ?? undefined,
-    nameSpace: "padron-rl:",
-    skipOnError: true,
-    keyGenerator: (request) => request.auth?.keyId ?? request.ip,
-    errorResponseBuilder: (_request, context) =>
-      new ServiceError(
-        "rate_limited",
-        `Rate limit of ${context.max} requests per ${context.after} exceeded; retry later.`,
-        {
-          headers: { "retry-after": String(Math.max(1, Math.ceil(context.ttl / 1000))) },
-        },
-      ),
+): void {
+  const counter = options.redis ? redisWindowCounter(options.redis, "padron-rl:") : memoryWindowCounter();
+  scope.addHook("onRoute", (route) => {
+    const own = route.config?.rateLimitPerMinute;
+    const limit = own ?? options.perMinute;
+    const group = own === undefined ? "" : `${route.method} ${route.url}:`;
+    const hooks = route.preParsing ?? [];
+    route.preParsing = [...(Array.isArray(hooks) ? hooks : [hooks]), limitRequests(counter, limit, group)];
   });
+}
+
+function limitRequests(counter: WindowCounter, limit: number, group: string): preParsingHookHandler {
+  const limitText = String(limit);
+  const verdict = (reply: FastifyReply, taken: WindowCount) => answerLimit(reply, limit, limitText, taken);
+  return (request, reply, payload, done) => {
+    const taken = counter.take(group + (request.auth?.keyId ?? request.ip), MINUTE_MS);
+    if (!(taken instanceof Promise)) return done(verdict(reply, taken), payload);
+    taken.then((count) => done(count ? verdict(reply, count) : null, payload));
+  };
+}
+
+/** Sets the ratelimit-* headers; the error to answer with once the window's limit is passed. */
+function answerLimit(
+  reply: FastifyReply,
+  limit: number,
+  limitText: string,
+  { count, msLeft }: WindowCount,
+): ServiceError | null {
+  const reset = String(Math.max(1, Math.ceil(msLeft / 1000)));
+  reply.header("ratelimit-limit", limitText);
+  reply.header("ratelimit-remaining", String(Math.max(0, limit - count)));
+  reply.header("ratelimit-reset", reset);
+  if (count <= limit) return null;
+  return new ServiceError(
+    "rate_limited",
+    `Rate limit of ${limit} requests per minute exceeded; retry in ${reset} s.`,
+    {
+      headers: { "retry-after": reset },
+    },
+  );
 }

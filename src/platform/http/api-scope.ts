@@ -19,7 +19,7 @@ export function apiScope(deps: ApiScopeDeps, routes: (scope: FastifyInstance) =>
   return async (scope) => {
     requireApiKey(scope, deps.db, deps.keyUse);
     logApiRequests(scope, deps.requestLog);
-    await installRateLimit(scope, { perMinute: deps.rateLimitPerMinute, redis: deps.redis });
+    installRateLimit(scope, { perMinute: deps.rateLimitPerMinute, redis: deps.redis });
     routes(scope);
   };
 }
