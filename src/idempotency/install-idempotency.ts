@@ -29,7 +29,7 @@ export function installIdempotency(scope: FastifyInstance, deps: { db: Db; waitM
   scope.addHook("preHandler", (request, reply, done) => {
     const header = request.headers["idempotency-key"];
     if (header === undefined || request.method !== "POST" || !request.auth) return done();
-    claimOrReplay(deps, request, reply, header).then(() => done(), done);
+    claimOrReplay(deps, request, reply, request.auth.owner.id, header).then(() => done(), done);
   });
   scope.addHook("onSend", (request, reply, payload, done) => {
     if (!request.idempotency) return done(null, payload);
@@ -46,6 +46,7 @@ async function claimOrReplay(
   deps: { db: Db; waitMs: number },
   request: FastifyRequest,
   reply: FastifyReply,
+  ownerId: string,
   header: string | string[],
 ): Promise<void> {
   const key = Array.isArray(header) ? "" : header.trim();
@@ -53,7 +54,6 @@ async function claimOrReplay(
     throw new ServiceError("invalid_request", `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`, {
       errors: [{ path: "/headers/idempotency-key", message: `must be 1 to ${MAX_KEY_LENGTH} characters` }],
     });
-  const ownerId = (request.auth as NonNullable<FastifyRequest["auth"]>).owner.id;
   const claim = await claimIdempotencyKey(deps.db, {
     ownerId,
     key,

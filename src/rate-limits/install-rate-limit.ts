@@ -38,11 +38,10 @@ export function installRateLimit(
 
 function limitRequests(counter: WindowCounter, limit: number, group: string): preParsingHookHandler {
   const limitText = String(limit);
-  const verdict = (reply: FastifyReply, taken: WindowCount) => answerLimit(reply, limit, limitText, taken);
   return (request, reply, payload, done) => {
     const taken = counter.take(group + (request.auth?.keyId ?? request.ip), MINUTE_MS);
-    if (!(taken instanceof Promise)) return done(verdict(reply, taken), payload);
-    taken.then((count) => done(count ? verdict(reply, count) : null, payload));
+    if (!(taken instanceof Promise)) return done(answerLimit(reply, limit, limitText, taken), payload);
+    taken.then((count) => done(count && answerLimit(reply, limit, limitText, count), payload));
   };
 }
 
