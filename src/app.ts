@@ -16,6 +16,7 @@ import { type ApiScopeDeps, apiScope } from "./platform/http/api-scope.ts";
 import { creditHeaders } from "./platform/http/context.ts";
 import { installErrorHandler } from "./platform/http/error-handler.ts";
 import { healthRoutes } from "./platform/http/health-routes.ts";
+import { lazyRequestLogger } from "./platform/http/lazy-request-logger.ts";
 import { installMetrics } from "./platform/http/metrics.ts";
 import { installNotFound } from "./platform/http/not-found.ts";
 import { installOpenApi } from "./platform/http/openapi.ts";
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: () => newId("req"),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: false,
     ajv: {

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=8
+#!/usr/bin/env -S node --max-semi-space-size=8 --no-allocation-site-pretenuring
 import { parseArgs } from "node:util";
 import { COMMANDS } from "./cli/commands.ts";
 import { isServiceError } from "./platform/errors.ts";
