@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, preParsingHookHandler } from "fastify";
 import type { Redis } from "ioredis";
 import { ServiceError } from "../platform/errors.ts";
+import { appendRouteHook } from "../platform/http/route-hooks.ts";
 import {
   memoryWindowCounter,
   redisWindowCounter,
@@ -31,8 +32,7 @@ export function installRateLimit(
     const own = route.config?.rateLimitPerMinute;
     const limit = own ?? options.perMinute;
     const group = own === undefined ? "" : `${route.method} ${route.url}:`;
-    const hooks = route.preParsing ?? [];
-    route.preParsing = [...(Array.isArray(hooks) ? hooks : [hooks]), limitRequests(counter, limit, group)];
+    appendRouteHook(route, "preParsing", limitRequests(counter, limit, group));
   });
 }
 

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, onResponseHookHandler } from "fastify";
 import type { Db } from "../platform/db/connect.ts";
 import { rowInserter } from "../platform/db/row-inserter.ts";
 import type { ApiRequestsTable } from "../platform/db/schema.ts";
+import { appendRouteHook } from "../platform/http/route-hooks.ts";
 
 type Row = Omit<ApiRequestsTable, "id">;
 
@@ -61,16 +62,13 @@ export function createRequestLogWriter(db: Db, intervalMs = 1000, batchSize = 10
 
 /** Records every authenticated API call: never the key, only its id. */
 export function logApiRequests(scope: FastifyInstance, writer: RequestLogWriter): void {
-  const operations = new Map<string, string>();
-  const operationOf = (route: string) => {
-    let operation = operations.get(route);
-    if (operation === undefined) {
-      operation = route.replace(/^\/v1\//, "");
-      if (operations.size < 1000) operations.set(route, operation);
-    }
-    return operation;
-  };
-  scope.addHook("onResponse", (request, reply, done) => {
+  scope.addHook("onRoute", (route) =>
+    appendRouteHook(route, "onResponse", logCallsTo(writer, route.url.replace(/^\/v1\//, ""))),
+  );
+}
+
+function logCallsTo(writer: RequestLogWriter, operation: string): onResponseHookHandler {
+  return (request, reply, done) => {
     if (!request.auth) return done();
     const body = request.body as { rfc?: unknown } | undefined;
     writer.add({
@@ -78,7 +76,7 @@ export function logApiRequests(scope: FastifyInstance, writer: RequestLogWriter)
       owner_id: request.auth.owner.id,
       key_id: request.auth.keyId,
       method: request.method,
-      operation: operationOf(request.routeOptions.url ?? request.url),
+      operation,
       rfc: typeof body?.rfc === "string" ? body.rfc.slice(0, 20) : null,
       status: reply.statusCode,
       credits: request.ctx?.billing.charged ?? 0,
@@ -86,7 +84,7 @@ export function logApiRequests(scope: FastifyInstance, writer: RequestLogWriter)
       created_at: Date.now(),
     });
     done();
-  });
+  };
 }
 
 export async function recentApiRequests(db: Db, ownerId: string, limit = 100) {

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Registry } from "prom-client";
 import { createRequestMetrics } from "./request-metrics.ts";
+import { appendRouteHook } from "./route-hooks.ts";
 
 /**
  * Prometheus at /metrics: requests by route and status and a latency histogram, counted by
@@ -11,13 +12,17 @@ export function installMetrics(app: FastifyInstance): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const requests = createRequestMetrics();
+  const observe = (route: string, request: FastifyRequest, reply: FastifyReply) =>
+    requests.observe(request.method, route, reply.statusCode, reply.elapsedTime);
+  // Each route counts its own requests; the app-wide hook counts only those no route matched.
+  app.addHook("onRoute", (route) =>
+    appendRouteHook(route, "onResponse", (request, reply, done) => {
+      observe(route.url, request, reply);
+      done();
+    }),
+  );
   app.addHook("onResponse", (request, reply, done) => {
-    requests.observe(
-      request.method,
-      request.routeOptions.url ?? "unmatched",
-      reply.statusCode,
-      reply.elapsedTime,
-    );
+    if (request.is404) observe("unmatched", request, reply);
     done();
   });
   app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
