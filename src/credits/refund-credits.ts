@@ -19,6 +19,8 @@ export async function refundCredits(
     .where("owner_id", "=", input.ownerId)
     .where("request_id", "=", input.requestId)
     .where("kind", "in", ["charge", "refund"])
+    // The condition of the partial index on request_id: sat-lists charges are final.
+    .where("operation", "<>", sql.lit("sat-lists"))
     .executeTakeFirstOrThrow();
   const owedCredits = -Number(net.credits);
   const owedAllowance = -Number(net.allowance);

@@ -12,13 +12,16 @@ export interface TestDatabase extends DatabaseHandle {
   url: string;
 }
 
-/** A new, migrated database of its own for one test file, on the engine the runner picked. */
-export async function freshDatabase(): Promise<TestDatabase> {
+/**
+ * A new database of its own for one test file, on the engine the runner picked: migrated to the
+ * latest schema unless `migrate` is false (a test of a migration brings it up to where it starts).
+ */
+export async function freshDatabase({ migrate = true } = {}): Promise<TestDatabase> {
   if (TEST_ENGINE === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "padron-test-"));
     const url = `sqlite:${join(dir, "padron.db")}`;
     const handle = openDatabase(url);
-    await migrateToLatest(handle);
+    if (migrate) await migrateToLatest(handle);
     return {
       ...handle,
       url,
@@ -33,7 +36,7 @@ export async function freshDatabase(): Promise<TestDatabase> {
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   const handle = openDatabase(url.toString(), { poolSize: 20 });
-  await migrateToLatest(handle);
+  if (migrate) await migrateToLatest(handle);
   return {
     ...handle,
     url: url.toString(),

@@ -6,6 +6,7 @@ import * as async from "./0003_async.ts";
 import * as dashboard from "./0004_dashboard.ts";
 import * as contributorLists from "./0005_contributor_lists.ts";
 import * as postalCodes from "./0006_postal_codes.ts";
+import * as lighterLedgerWrites from "./0007_lighter_ledger_writes.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
 
@@ -17,4 +18,5 @@ export const MIGRATIONS: Record<string, { up: Up }> = {
   "0004_dashboard": dashboard,
   "0005_contributor_lists": contributorLists,
   "0006_postal_codes": postalCodes,
+  "0007_lighter_ledger_writes": lighterLedgerWrites,
 };
