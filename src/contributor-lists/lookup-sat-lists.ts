@@ -1,5 +1,6 @@
 import { batchPerTurn, type TurnBatcher } from "../platform/batch-per-turn.ts";
 import type { Db } from "../platform/db/connect.ts";
+import { perDatabase } from "../platform/db/per-database.ts";
 import { type LookupRow, MAX_RFCS_PER_LOOKUP, runListLookup } from "./list-lookup-query.ts";
 import type { ListMode } from "./list-store-types.ts";
 import { isoDate, versionOf } from "./list-version-facts.ts";
@@ -40,16 +41,9 @@ export async function lookupListedEntries(
   return (await lookupSatLists(db, keyMode === "test" ? "sandbox" : "live", rfc)).sat_lists;
 }
 
-const batchers = new WeakMap<Db, TurnBatcher<Lookup, SatListsAnswer>>();
-
-function batcherFor(db: Db): TurnBatcher<Lookup, SatListsAnswer> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = batchPerTurn((lookups) => lookupTogether(db, lookups), 1024);
-    batchers.set(db, batcher);
-  }
-  return batcher;
-}
+const batcherFor = perDatabase(
+  (db): TurnBatcher<Lookup, SatListsAnswer> => batchPerTurn((lookups) => lookupTogether(db, lookups), 1024),
+);
 
 async function lookupTogether(db: Db, lookups: readonly Lookup[]): Promise<SatListsAnswer[]> {
   const answers = new Map<string, SatListsAnswer>();

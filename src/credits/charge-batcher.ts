@@ -1,5 +1,6 @@
 import { batchPerTurn, type TurnBatcher } from "../platform/batch-per-turn.ts";
 import type { Db } from "../platform/db/connect.ts";
+import { perDatabase } from "../platform/db/per-database.ts";
 import type { Charge, ChargeInput } from "./charge-credits.ts";
 import { chargeTogether } from "./charge-together.ts";
 
@@ -14,14 +15,5 @@ export function createChargeBatcher(db: Db, maxBatch = 256): ChargeBatcher {
   return batchPerTurn((inputs) => db.transaction().execute((trx) => chargeTogether(trx, inputs)), maxBatch);
 }
 
-const batchers = new WeakMap<Db, ChargeBatcher>();
-
 /** One batcher per database handle, shared by every request of the process. */
-export function chargeBatcherFor(db: Db): ChargeBatcher {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = createChargeBatcher(db);
-    batchers.set(db, batcher);
-  }
-  return batcher;
-}
+export const chargeBatcherFor = perDatabase((db) => createChargeBatcher(db));
