@@ -14,7 +14,9 @@ export function rowInserter<T extends keyof Database & string, C extends keyof D
   const compiled = new WeakMap<object, Map<number, CompiledQuery>>();
   return async (db, rows) => {
     if (rows.length === 0) return;
-    const parameters = rows.flatMap((row) => columns.map((column) => row[column] ?? null));
+    const parameters: unknown[] = new Array(rows.length * columns.length);
+    let next = 0;
+    for (const row of rows) for (const column of columns) parameters[next++] = row[column] ?? null;
     const adapter = db.getExecutor().adapter;
     let byCount = compiled.get(adapter);
     if (!byCount) {
