@@ -1,20 +1,16 @@
-import type { RouteOptions } from "fastify";
+import type { onResponseHookHandler, preParsingHookHandler, RouteOptions } from "fastify";
 
-type RouteHookName = "preParsing" | "onResponse";
+type RouteHooks = { preParsing: preParsingHookHandler; onResponse: onResponseHookHandler };
 
 /**
  * Adds a hook to one route as the route is added (from an `onRoute` hook). A hook made for its route
  * knows the route's URL and settings from the start instead of reading `request.routeOptions`, which
  * builds a new object on every read.
  */
-export function appendRouteHook<Name extends RouteHookName>(
+export function appendRouteHook<Name extends keyof RouteHooks>(
   route: RouteOptions,
   name: Name,
-  hook: NonNullable<RouteOptions[Name]> extends infer H
-    ? H extends readonly (infer One)[]
-      ? One
-      : H
-    : never,
+  hook: RouteHooks[Name],
 ): void {
   const existing = route[name] ?? [];
   route[name] = [...(Array.isArray(existing) ? existing : [existing]), hook] as RouteOptions[Name];
