@@ -72,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   app.removeContentTypeParser("text/plain");
   let closing = false;
   const keyUse = createKeyUseRecorder(deps.database.db);
-  const requestLog = createRequestLogWriter(deps.database.db);
+  const requestLog = createRequestLogWriter(deps.database);
   const sandboxUrl = deps.sandbox?.url ?? (config.sandboxUrl || null);
   const taxpayerDeps = createTaxpayerSources({
     config,

@@ -1,7 +1,5 @@
-import type { Insertable } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
 import { rowInserter } from "../platform/db/row-inserter.ts";
-import type { LedgerTable } from "../platform/db/schema.ts";
 import {
   type Charge,
   type ChargeInput,
@@ -35,7 +33,7 @@ export async function chargeTogether(trx: Db, inputs: readonly ChargeInput[]): P
     if (group) group.push(index);
     else groups.set(key, [index]);
   }
-  const ledger: Insertable<LedgerTable>[] = [];
+  const ledger: unknown[] = [];
   for (const indexes of groups.values()) {
     const group = indexes.map((index) => inputs[index]);
     const charged = group.length > 1 ? await chargeGroup(trx, group, ledger) : null;
@@ -48,7 +46,7 @@ export async function chargeTogether(trx: Db, inputs: readonly ChargeInput[]): P
 }
 
 /** One owner's charges as one update, or null when the balance does not cover them all. */
-async function chargeGroup(trx: Db, group: readonly ChargeInput[], ledger: Insertable<LedgerTable>[]) {
+async function chargeGroup(trx: Db, group: readonly ChargeInput[], ledger: unknown[]) {
   const total = group.reduce((sum, input) => sum + input.amount, 0);
   if (total === 0) return null;
   const { ownerId, useAllowance } = group[0];
@@ -58,16 +56,9 @@ async function chargeGroup(trx: Db, group: readonly ChargeInput[], ledger: Inser
   let remaining = Number(paid.credits) + (useAllowance ? 0 : total);
   return group.map((input): Charge => {
     if (!useAllowance) remaining -= input.amount;
-    ledger.push({
-      owner_id: ownerId,
-      kind: "charge",
-      credits: useAllowance ? 0 : -input.amount,
-      allowance: useAllowance ? -input.amount : 0,
-      operation: input.operation,
-      request_id: input.requestId,
-      note: null,
-      created_at: now,
-    });
+    const credits = useAllowance ? 0 : -input.amount;
+    const allowance = useAllowance ? -input.amount : 0;
+    ledger.push(ownerId, "charge", credits, allowance, input.operation, input.requestId, null, now);
     return { charged: input.amount, remaining };
   });
 }

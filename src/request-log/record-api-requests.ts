@@ -1,12 +1,13 @@
 import type { FastifyInstance, onResponseHookHandler } from "fastify";
-import type { Db } from "../platform/db/connect.ts";
+import type { DatabaseHandle, Db } from "../platform/db/connect.ts";
 import { rowInserter } from "../platform/db/row-inserter.ts";
 import type { ApiRequestsTable } from "../platform/db/schema.ts";
 import { appendRouteHook } from "../platform/http/route-hooks.ts";
+import { type RowWriterThread, startRowWriterThread } from "./request-log-thread.ts";
 
 type Row = Omit<ApiRequestsTable, "id">;
 
-const insertRows = rowInserter("api_requests", [
+const COLUMNS = [
   "request_id",
   "owner_id",
   "key_id",
@@ -17,7 +18,8 @@ const insertRows = rowInserter("api_requests", [
   "credits",
   "latency_ms",
   "created_at",
-]);
+] as const;
+const insertRows = rowInserter("api_requests", COLUMNS);
 
 export interface RequestLogWriter {
   add(row: Row): void;
@@ -27,35 +29,51 @@ export interface RequestLogWriter {
   stop(): Promise<void>;
 }
 
-/** Writes request-log rows inside the caller's transaction. */
-async function insertApiRequests(trx: Db, rows: readonly Row[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 100) await insertRows(trx, rows.slice(i, i + 100));
+/** Writes request-log rows (flat values, COLUMNS order) in a transaction of their own. */
+async function insertApiRequests(db: Db, values: unknown[]): Promise<void> {
+  const step = 100 * COLUMNS.length;
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < values.length; i += step) await insertRows(trx, values.slice(i, i + step));
+  });
 }
 
-/** Buffers request-log rows and writes them in batches, off the request path. */
-export function createRequestLogWriter(db: Db, intervalMs = 1000, batchSize = 100): RequestLogWriter {
-  let pending: Row[] = [];
+/**
+ * Buffers request-log rows and writes them in batches, off the request path: on a SQLite file by a
+ * thread of its own into the log's own file (decision 0011), elsewhere on the database's connection.
+ */
+export function createRequestLogWriter(
+  database: DatabaseHandle,
+  intervalMs = 1000,
+  batchSize = 100,
+): RequestLogWriter {
+  let thread: RowWriterThread | undefined;
+  // Values rather than row objects: what the batch is sent as, and no object per row to keep.
+  let pending: unknown[] = [];
   let writing: Promise<void> = Promise.resolve();
+  const write = (values: unknown[]) => {
+    if (!database.requestLogFile) return insertApiRequests(database.db, values);
+    // (Re)started with the first rows: a process that serves no API call runs no thread.
+    if (!thread?.alive) thread = startRowWriterThread(database.requestLogFile, "api_requests", COLUMNS);
+    return thread.write(values);
+  };
   const flush = () => {
     const batch = pending;
     pending = [];
-    if (batch.length > 0)
-      writing = writing
-        .then(() => db.transaction().execute((trx) => insertApiRequests(trx, batch)))
-        .catch(() => {});
+    if (batch.length > 0) writing = writing.then(() => write(batch)).catch(() => {});
     return writing;
   };
   const timer = setInterval(() => void flush(), intervalMs);
   timer.unref();
   return {
     add(row) {
-      pending.push(row);
-      if (pending.length >= batchSize) void flush();
+      for (const column of COLUMNS) pending.push(row[column]);
+      if (pending.length >= batchSize * COLUMNS.length) void flush();
     },
     flush,
     stop: async () => {
       clearInterval(timer);
       await flush();
+      await thread?.stop();
     },
   };
 }

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Kysely, type Migration, Migrator } from "kysely";
 import pg from "pg";
 import { type DatabaseHandle, type Engine, openDatabase } from "../../src/platform/db/connect.ts";
 import { migrateToLatest } from "../../src/platform/db/migrate.ts";
+import { MIGRATIONS } from "../../src/platform/db/migrations/index.ts";
 
 export const TEST_ENGINE: Engine = process.env.PADRON_TEST_ENGINE === "postgres" ? "postgres" : "sqlite";
 const PG_URL = process.env.PADRON_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -45,6 +47,18 @@ export async function freshDatabase({ migrate = true } = {}): Promise<TestDataba
       await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** Applies the migrations up to and including `last`, as a database that has not upgraded yet. */
+export async function migrateThrough(database: DatabaseHandle, last: string): Promise<void> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, migration] of Object.entries(MIGRATIONS)) {
+    if (name > last) break;
+    migrations[name] = { up: (db: Kysely<unknown>) => migration.up(db, database.engine) };
+  }
+  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
 }
 
 async function adminQuery(text: string): Promise<void> {

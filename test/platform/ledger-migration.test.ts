@@ -1,12 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { type Kysely, type Migration, Migrator } from "kysely";
 import { chargeCredits } from "../../src/credits/charge-credits.ts";
 import { readBalance } from "../../src/credits/read-balance.ts";
 import { refundCredits } from "../../src/credits/refund-credits.ts";
-import { migrateToLatest } from "../../src/platform/db/migrate.ts";
-import { MIGRATIONS } from "../../src/platform/db/migrations/index.ts";
-import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
+import { freshDatabase, migrateThrough, type TestDatabase } from "../helpers/database.ts";
 import { mintOwner } from "../helpers/owners.ts";
 
 let database: TestDatabase;
@@ -15,25 +12,13 @@ before(async () => {
 });
 after(() => database.close());
 
-/** Applies the migrations up to and including `last`, as a database that has not upgraded yet. */
-async function migrateThrough(last: string): Promise<void> {
-  const migrations: Record<string, Migration> = {};
-  for (const [name, migration] of Object.entries(MIGRATIONS)) {
-    if (name > last) break;
-    migrations[name] = { up: (db: Kysely<unknown>) => migration.up(db, database.engine) };
-  }
-  const migrator = new Migrator({ db: database.db, provider: { getMigrations: async () => migrations } });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
-}
-
 const charge = (ownerId: string, requestId: string, operation: "validate" | "sat-lists") =>
   database.db
     .transaction()
     .execute((trx) => chargeCredits(trx, { ownerId, amount: 3, operation, requestId }));
 
 test("0007 keeps every ledger and request-log row with its id; refunds still find their charge", async () => {
-  await migrateThrough("0006_postal_codes");
+  await migrateThrough(database, "0006_postal_codes");
   const owner = await mintOwner(database.db, { credits: 100 });
   await charge(owner.ownerId, "req_before1", "validate");
   await charge(owner.ownerId, "req_before2", "sat-lists");
@@ -56,7 +41,7 @@ test("0007 keeps every ledger and request-log row with its id; refunds still fin
   const ledgerBefore = await database.db.selectFrom("ledger").selectAll().orderBy("id").execute();
   const logBefore = await database.db.selectFrom("api_requests").selectAll().orderBy("id").execute();
 
-  assert.deepEqual(await migrateToLatest(database), ["0007_lighter_ledger_writes"]);
+  await migrateThrough(database, "0007_lighter_ledger_writes");
 
   assert.deepEqual(await database.db.selectFrom("ledger").selectAll().orderBy("id").execute(), ledgerBefore);
   assert.deepEqual(

@@ -3,7 +3,7 @@ import { dirname } from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema.ts";
-import { sqliteDialect, type WriteActivity } from "./sqlite.ts";
+import { requestLogFileOf, sqliteDialect, type WriteActivity } from "./sqlite.ts";
 import { type CheckpointSettings, DEFAULT_CHECKPOINTS, startCheckpointer } from "./sqlite-checkpointer.ts";
 
 export type Engine = "sqlite" | "postgres";
@@ -12,6 +12,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   engine: Engine;
+  /** SQLite file databases only: the file of the request log, written by a thread of its own. */
+  requestLogFile?: string;
   close(): Promise<void>;
 }
 
@@ -71,7 +73,7 @@ function openSqliteFile(path: string, checkpoints: CheckpointSettings): Database
     await checkpointer.terminate();
     await db.destroy();
   };
-  return { db, engine: "sqlite", close };
+  return { db, engine: "sqlite", requestLogFile: requestLogFileOf(path), close };
 }
 
 export async function isReachable(db: Db): Promise<boolean> {

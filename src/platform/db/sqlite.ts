@@ -1,4 +1,5 @@
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { pathToFileURL } from "node:url";
 import type { SqliteDatabase, SqliteDialect, SqliteStatement } from "kysely";
 import { FifoSqliteDialect } from "./sqlite-driver.ts";
 
@@ -53,6 +54,25 @@ function adapt(
   };
 }
 
+/** Where a database file's request log lives: `padron.db` → `padron-requests.db` (decision 0011). */
+export function requestLogFileOf(path: string): string {
+  return path.replace(/(\.[^./\\]*)?$/, (extension) => `-requests${extension}`);
+}
+
+/**
+ * A file's request log is a database of its own, written by a thread of its own (decision 0011), so
+ * that thread never holds the main file's lock nor clears this connection's page cache. Here it is
+ * attached read-only: a `begin immediate` would otherwise lock it too.
+ */
+function attachRequestLog(database: DatabaseSync, file: string): void {
+  const log = new DatabaseSync(file, { timeout: 5000 });
+  log.exec("PRAGMA journal_mode = WAL");
+  log.close();
+  database.prepare("ATTACH DATABASE ? AS requests").run(readOnlyUri(file));
+}
+
+export const readOnlyUri = (file: string) => `${pathToFileURL(file).href}?mode=ro`;
+
 /** A WAL-mode connection; a file database is checkpointed by its own thread (sqlite-checkpointer.ts) only. */
 export function sqliteDialect(
   path: string,
@@ -64,6 +84,9 @@ export function sqliteDialect(
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = NORMAL;
     PRAGMA foreign_keys = ON;`);
-  if (path !== ":memory:") database.exec("PRAGMA wal_autocheckpoint = 0");
+  if (path !== ":memory:") {
+    database.exec("PRAGMA wal_autocheckpoint = 0");
+    attachRequestLog(database, requestLogFileOf(path));
+  }
   return new FifoSqliteDialect({ database: adapt(database, onClose, activity) });
 }

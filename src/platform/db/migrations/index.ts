@@ -7,6 +7,7 @@ import * as dashboard from "./0004_dashboard.ts";
 import * as contributorLists from "./0005_contributor_lists.ts";
 import * as postalCodes from "./0006_postal_codes.ts";
 import * as lighterLedgerWrites from "./0007_lighter_ledger_writes.ts";
+import * as requestLogFile from "./0008_request_log_file.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
 
@@ -19,4 +20,5 @@ export const MIGRATIONS: Record<string, { up: Up }> = {
   "0005_contributor_lists": contributorLists,
   "0006_postal_codes": postalCodes,
   "0007_lighter_ledger_writes": lighterLedgerWrites,
+  "0008_request_log_file": requestLogFile,
 };
