@@ -21,7 +21,6 @@ function insert(count) {
 }
 parentPort.on("message", ({ id, values }) => {
   if (id === "close") return database.close(), parentPort.close();
-  let failed = false;
   try {
     database.exec("BEGIN IMMEDIATE");
     const step = rowsPerStatement * columns.length;
@@ -31,10 +30,10 @@ parentPort.on("message", ({ id, values }) => {
     }
     database.exec("COMMIT");
   } catch {
-    failed = true;
+    // A batch that fails is dropped, as the request thread's own writes of the log always were.
     if (database.isTransaction) database.exec("ROLLBACK");
   }
-  parentPort.postMessage({ id, failed });
+  parentPort.postMessage({ id });
 });
 `;
 
@@ -43,7 +42,7 @@ export interface RowWriterThread {
   write(values: unknown[]): Promise<void>;
   /** Waits for what was handed over, then ends the thread. */
   stop(): Promise<void>;
-  /** False once the thread has died: callers write in process from then on. */
+  /** False once the thread has ended (stopped or died): the caller starts another. */
   readonly alive: boolean;
 }
 
@@ -60,10 +59,6 @@ export function startRowWriterThread(
   const waiting = new Map<number, () => void>();
   let next = 0;
   let alive = true;
-  const settleAll = () => {
-    for (const done of waiting.values()) done();
-    waiting.clear();
-  };
   worker.on("message", ({ id }: { id: number }) => {
     waiting.get(id)?.();
     waiting.delete(id);
@@ -72,7 +67,8 @@ export function startRowWriterThread(
   worker.on("error", () => {});
   worker.on("exit", () => {
     alive = false;
-    settleAll();
+    for (const done of waiting.values()) done();
+    waiting.clear();
   });
   return {
     get alive() {
