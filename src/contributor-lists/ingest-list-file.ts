@@ -5,8 +5,7 @@ import type { Db } from "../platform/db/connect.ts";
 import type { ListFileSpec } from "./catalog.ts";
 import { createListVersion } from "./create-list-version.ts";
 import { deleteListVersion } from "./delete-list-version.ts";
-import { BLOCK_ROWS, insertSortedBlock } from "./insert-sorted-block.ts";
-import type { ListEntry } from "./list-entry.ts";
+import { INSERT_BATCH_ROWS, insertListEntries } from "./insert-list-entries.ts";
 import {
   type IngestProgress,
   ListDownloadError,
@@ -15,6 +14,7 @@ import {
 } from "./list-store-types.ts";
 import { parseListFile } from "./parse-list-file.ts";
 import { pruneListVersions } from "./prune-list-versions.ts";
+import { sortEntriesByRfc } from "./sort-entries-by-rfc.ts";
 import { switchCurrentList } from "./switch-current-list.ts";
 
 export type IngestRequest = {
@@ -43,9 +43,9 @@ export type IngestResult = {
 };
 
 /**
- * Streams one list file into a new version (multi-row inserts, no long transaction), then makes it current
- * atomically, and prunes what it replaced. A failed read, a truncated body, an unreadable file or too few
- * rows leave the current version in place; the partial version is deleted.
+ * Streams one list file into a new version (multi-row inserts in RFC order, no long transaction), then
+ * makes it current atomically, and prunes what it replaced. A failed read, a truncated body, an
+ * unreadable file or too few rows leave the current version in place; the partial version is deleted.
  */
 export async function ingestListFile(
   db: Db,
@@ -54,38 +54,30 @@ export async function ingestListFile(
 ): Promise<IngestResult> {
   const hash = createHash("sha256");
   const progress: IngestProgress = { bytes: 0, rows: 0 };
-  const counted = countAndHash(source, hash, progress);
+  const counted = countAndHash(source, hash, progress, request.onProgress);
   const parsed = parseListFile(counted, request.fileName);
   const fetchedAt = Date.now();
   let versionId: number | null = null;
-  let pending: ListEntry[] = [];
-  const flush = async (id: number) => {
-    const rows = pending;
-    pending = [];
-    await insertSortedBlock(db, id, rows, progress.rows, (written) => {
-      progress.rows += written;
-      request.onProgress?.(progress);
-    });
-  };
-  try {
-    for await (const batch of parsed.batches) {
-      versionId ??= await createListVersion(db, request, await parsed.meta, fetchedAt);
-      for (const entry of batch) {
-        pending.push(entry);
-        if (pending.length >= BLOCK_ROWS) await flush(versionId);
-      }
-      // A buffered stream hands over its next chunk without a turn of the event loop: without this,
-      // parsing a block's worth of chunks held requests for ~15 ms.
-      await yieldToEventLoop();
-    }
-    const meta = await parsed.meta;
-    versionId ??= await createListVersion(db, request, meta, fetchedAt);
-    if (pending.length > 0) await flush(versionId);
+  // The sort reads the whole file before its first rows: a truncated one is refused before any is written.
+  const startVersion = async () => {
     const expected = request.provenance.expectedBytes;
     if (expected !== null && expected !== progress.bytes)
       throw new ListDownloadError(
         `${request.fileName}: truncated download (${progress.bytes} of ${expected} bytes)`,
       );
+    return createListVersion(db, request, await parsed.meta, fetchedAt);
+  };
+  try {
+    for await (const rows of sortEntriesByRfc(parsed.batches, INSERT_BATCH_ROWS)) {
+      versionId ??= await startVersion();
+      await insertListEntries(db, versionId, rows);
+      progress.rows += rows.length;
+      request.onProgress?.(progress);
+      // node:sqlite runs statements synchronously: let requests in between, or an ingest would stall them.
+      await yieldToEventLoop();
+    }
+    versionId ??= await startVersion();
+    const meta = await parsed.meta;
     const sha256 = hash.digest("hex");
     await db
       .updateTable("list_versions")
@@ -132,10 +124,12 @@ async function* countAndHash(
   source: AsyncIterable<Uint8Array> | Readable,
   hash: ReturnType<typeof createHash>,
   progress: IngestProgress,
+  onProgress: IngestRequest["onProgress"],
 ): AsyncGenerator<Uint8Array> {
   for await (const chunk of source as AsyncIterable<Uint8Array>) {
     hash.update(chunk);
     progress.bytes += chunk.byteLength;
+    onProgress?.(progress);
     yield chunk;
   }
 }

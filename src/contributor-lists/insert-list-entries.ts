@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
-import type { ListEntry } from "./list-entry.ts";
+import type { PositionedEntry } from "./sort-entries-by-rfc.ts";
 
 const COLUMNS = [
   "version_id",
@@ -26,15 +26,14 @@ export const INSERT_BATCH_ROWS = 500;
 export async function insertListEntries(
   db: Db,
   versionId: number,
-  entries: readonly ListEntry[],
-  positions: readonly number[],
+  rows: readonly PositionedEntry[],
 ): Promise<void> {
-  if (entries.length === 0) return;
+  if (rows.length === 0) return;
   const parameters: unknown[] = [];
-  entries.forEach((entry, index) => {
+  for (const { position, entry } of rows) {
     parameters.push(
       versionId,
-      positions[index],
+      position,
       entry.rfc,
       entry.sub_list,
       entry.situation,
@@ -44,8 +43,8 @@ export async function insertListEntries(
       entry.suppressed ? 1 : 0,
       entry.raw ? JSON.stringify(entry.raw) : null,
     );
-  });
-  await db.executeQuery(CompiledQuery.raw(insertText(placeholderStyle(db), entries.length), parameters));
+  }
+  await db.executeQuery(CompiledQuery.raw(insertText(placeholderStyle(db), rows.length), parameters));
 }
 
 // Nearly every statement has INSERT_BATCH_ROWS rows: build each statement text once, not per batch.

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, it } from "node:test";
 import { ingestListFile } from "../../src/contributor-lists/ingest-list-file.ts";
-import { BLOCK_ROWS } from "../../src/contributor-lists/insert-sorted-block.ts";
+import { RUN_ROWS } from "../../src/contributor-lists/sort-entries-by-rfc.ts";
 import { writeListFile } from "../../src/sandbox/formats/list-files.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import { art69Rows } from "./list-server.ts";
@@ -17,12 +17,13 @@ async function* readyChunks(bytes: Uint8Array, size: number): AsyncGenerator<Uin
   for (let offset = 0; offset < bytes.length; offset += size) yield bytes.subarray(offset, offset + size);
 }
 
-it("parsing a file whose chunks are all ready still lets other work run between chunks", async () => {
-  const rows = art69Rows(BLOCK_ROWS - 1); // one block: nothing is written before the whole file is parsed
+it("parsing a file whose chunks are all ready lets other work run between chunks, and reports its bytes", async () => {
+  const rows = art69Rows(RUN_ROWS * 2 + 1); // two runs spilled and one kept in memory
   const bytes = writeListFile("Firmes.csv", rows, { contentDate: new Date("2026-05-31T00:00:00Z") });
   const chunks = Math.ceil(bytes.length / 4096);
   let turns = 0;
   let turnsBeforeFirstWrite: number | null = null;
+  let bytesBeforeFirstWrite = 0;
   let ingesting = true;
   const countTurns = () => {
     turns++;
@@ -34,13 +35,15 @@ it("parsing a file whose chunks are all ready still lets other work run between 
     fileName: "Firmes.csv",
     minRowRatio: 0.5,
     provenance: { sourceUrl: "test:Firmes.csv", etag: null, lastModified: null, expectedBytes: null },
-    onProgress: () => {
-      turnsBeforeFirstWrite ??= turns;
+    onProgress: (progress) => {
+      if (progress.rows === 0) bytesBeforeFirstWrite = progress.bytes;
+      else turnsBeforeFirstWrite ??= turns;
     },
   }).finally(() => {
     ingesting = false;
   });
   assert.equal(result.rows, rows.length);
+  assert.equal(bytesBeforeFirstWrite, bytes.length, "progress tells the bytes read while the file is sorted");
   assert.ok(chunks > 20, `${chunks} chunks`);
   assert.ok(
     (turnsBeforeFirstWrite ?? 0) >= chunks,
