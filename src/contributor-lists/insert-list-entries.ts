@@ -15,8 +15,11 @@ const COLUMNS = [
   "raw",
 ] as const;
 
-/** Rows per INSERT statement: 10 parameters each stays far below both engines' parameter limits. */
-export const INSERT_BATCH_ROWS = 500;
+/**
+ * Rows per INSERT statement. On SQLite each runs on the request thread (about a millisecond at 250);
+ * PostgreSQL loads faster with bigger ones (1M rows: 13 s at 500, 15 s at 250, 17.6 s at 100).
+ */
+export const INSERT_BATCH_ROWS = 250;
 
 /**
  * One multi-row INSERT (its own short transaction). Built as text because Kysely's builder spends longer
