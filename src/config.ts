@@ -147,6 +147,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return Object.freeze(values) as Config;
 }
 
+/** The environment, with each override that has a value (a CLI option not given leaves the variable). */
 export function loadConfig(overrides: Record<string, string | undefined> = {}): Config {
-  return parseConfig({ ...process.env, ...overrides });
+  const given = Object.entries(overrides).filter(([, value]) => value !== undefined);
+  return parseConfig({ ...process.env, ...Object.fromEntries(given) });
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { parseConfig, SETTINGS } from "../../src/config.ts";
+import { loadConfig, parseConfig, SETTINGS } from "../../src/config.ts";
 
 export function configurationTable(): string {
   const rows = Object.values(SETTINGS).map(
@@ -38,4 +38,16 @@ test("defaults parse, and bad values are reported together with their names", ()
       /DATABASE_URL/.test(error.message) &&
       /SANDBOX_TIME_SCALE/.test(error.message),
   );
+});
+
+test("a CLI option not given (an undefined override) leaves the environment's value", () => {
+  const saved = process.env.PORT;
+  process.env.PORT = "18123";
+  try {
+    assert.equal(loadConfig({ PORT: undefined, HOST: undefined }).port, 18123);
+    assert.equal(loadConfig({ PORT: "9090" }).port, 9090);
+  } finally {
+    if (saved === undefined) delete process.env.PORT;
+    else process.env.PORT = saved;
+  }
 });
