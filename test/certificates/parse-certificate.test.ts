@@ -9,7 +9,7 @@ import {
 } from "../../src/certificates/inspect-certificate.ts";
 import { parseCertificate } from "../../src/certificates/parse-certificate.ts";
 
-const CERTS = "../shared/fixtures/certs";
+const CERTS = "test/fixtures/certs";
 const CSD = `${CERTS}/CSD01_AAA010101AAA.cer`;
 const FIEL = `${CERTS}/FIEL_AAA010101AAA.cer`;
 

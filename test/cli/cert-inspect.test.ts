@@ -7,7 +7,7 @@ import { promisify } from "node:util";
 
 // `padron cert inspect --json` against what openssl reads from the same DER file (issue 4 acceptance).
 const run = promisify(execFile);
-const DIR = "../shared/fixtures/certs";
+const DIR = "test/fixtures/certs";
 const files = readdirSync(DIR).filter((file) => file.endsWith(".cer"));
 
 async function openssl(file: string) {

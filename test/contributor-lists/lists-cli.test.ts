@@ -10,7 +10,7 @@ import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import { art69Rows, startListServer } from "./list-server.ts";
 
 const run = promisify(execFile);
-const LISTS = "../shared/fixtures/lists";
+const LISTS = "test/fixtures/lists";
 
 describe("padron lists import | status | sync", () => {
   let database: TestDatabase;

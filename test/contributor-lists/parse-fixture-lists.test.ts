@@ -4,7 +4,7 @@ import { describe, it } from "node:test";
 import type { ListEntry } from "../../src/contributor-lists/list-entry.ts";
 import { parseListFile } from "../../src/contributor-lists/parse-list-file.ts";
 
-const LISTS = "../shared/fixtures/lists";
+const LISTS = "test/fixtures/lists";
 
 async function parseFixture(name: string) {
   const parsed = parseListFile(createReadStream(`${LISTS}/${name}`), name);

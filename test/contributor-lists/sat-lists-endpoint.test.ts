@@ -7,7 +7,7 @@ import { lookupSatLists } from "../../src/contributor-lists/lookup-sat-lists.ts"
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
 
-const LISTS = "../shared/fixtures/lists";
+const LISTS = "test/fixtures/lists";
 
 async function importFixture(app: TestApp, name: string, mode: ListMode = "live") {
   return ingestListFile(app.database.db, createReadStream(`${LISTS}/${name}`), {

@@ -38,7 +38,7 @@ describe("createCsvTokenizer", () => {
 
   for (const name of ["art69_sample.csv", "69b_bis_split_row.csv"]) {
     it(`${name}: same records as csv-parse at every chunk split`, () => {
-      const text = iconv.decode(readFileSync(`../shared/fixtures/lists/${name}`), "windows-1252");
+      const text = iconv.decode(readFileSync(`test/fixtures/lists/${name}`), "windows-1252");
       const expected = reference(text);
       for (let cut = 0; cut <= text.length; cut += 3) assert.deepEqual(tokenizeSplit(text, cut), expected);
     });

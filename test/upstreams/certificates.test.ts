@@ -82,7 +82,7 @@ describe("certificate search and file store clients", () => {
     assert.equal(answer.value.type, "FIEL");
     assert.deepEqual(
       Buffer.from(answer.value.der),
-      readFileSync("../shared/fixtures/certs/FIEL_AAA010101AAA.cer"),
+      readFileSync("test/fixtures/certs/FIEL_AAA010101AAA.cer"),
     );
   });
 

@@ -57,7 +57,7 @@ const OIDS: Record<string, string> = {
   E: "1.2.840.113549.1.9.1",
 };
 const oidOf = (key: string) => OIDS[key] ?? key;
-const FIXTURES = new URL("../../../../shared/fixtures/certs/", import.meta.url);
+const FIXTURES = new URL("../../fixtures/certs/", import.meta.url);
 
 describe("issueSatCertificate", () => {
   let ca: SandboxCa;

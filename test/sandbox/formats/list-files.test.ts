@@ -10,7 +10,7 @@ import {
   writeListFile,
 } from "../../../src/sandbox/formats/list-files.ts";
 
-const FIXTURES = new URL("../../../../shared/fixtures/lists/", import.meta.url);
+const FIXTURES = new URL("../../fixtures/lists/", import.meta.url);
 const CONTENT_DATE = new Date("2025-12-31T00:00:00Z");
 const decode = (bytes: Uint8Array) => new TextDecoder("windows-1252").decode(bytes);
 const lines = (bytes: Uint8Array) => decode(bytes).split("\r\n");

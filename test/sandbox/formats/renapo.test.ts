@@ -45,7 +45,7 @@ describe("RENAPO gob.mx answers", () => {
   it("builds a found answer with exactly the fixture's keys (same order) and value types", async () => {
     const fixture = JSON.parse(
       await readFile(
-        new URL("../../../../shared/fixtures/renapo/gobmx_curp_result.json", import.meta.url),
+        new URL("../../fixtures/renapo/gobmx_curp_result.json", import.meta.url),
         "utf8",
       ),
     );

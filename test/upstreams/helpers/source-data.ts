@@ -6,7 +6,7 @@ import type { CertificateListing } from "../../../src/sandbox/formats/certificat
 import type { RegistryFolio } from "../../../src/sandbox/formats/commerce-registry.ts";
 import type { SepomexRow } from "../../../src/sandbox/formats/sepomex.ts";
 
-const fixture = (path: string) => resolve("../shared/fixtures", path);
+const fixture = (path: string) => resolve("test/fixtures", path);
 
 export const PADRON_TAXPAYERS = new Map([
   ["AAA010101AAA", { name: "ACCEM SERVICIOS EMPRESARIALES", zip: "01000" }],
