@@ -44,10 +44,7 @@ function shape(value: unknown): unknown {
 describe("RENAPO gob.mx answers", () => {
   it("builds a found answer with exactly the fixture's keys (same order) and value types", async () => {
     const fixture = JSON.parse(
-      await readFile(
-        new URL("../../fixtures/renapo/gobmx_curp_result.json", import.meta.url),
-        "utf8",
-      ),
+      await readFile(new URL("../../fixtures/renapo/gobmx_curp_result.json", import.meta.url), "utf8"),
     );
     const built = buildRenapoFound(PERSON);
     assert.deepEqual(shape(JSON.parse(JSON.stringify(built))), shape(fixture));
