@@ -94,6 +94,53 @@ test("address classification: only global unicast is public", () => {
   for (const [address, expected] of table) assert.equal(isPublicAddress(address), expected, address);
 });
 
+// Every form of IPv6 that carries an IPv4 address, judged by the IPv4 it carries.
+const EMBEDDED: [string, boolean][] = [
+  ["::7f00:1", false], // IPv4-compatible ::/96: 127.0.0.1
+  ["::a9fe:a9fe", false], // 169.254.169.254, the metadata address
+  ["::a00:1", false], // 10.0.0.1
+  ["::808:808", true],
+  ["::ffff:a9fe:a9fe", false], // IPv4-mapped
+  ["::ffff:808:808", true],
+  ["::ffff:0:a00:1", false], // IPv4-translated (SIIT)
+  ["::ffff:0:808:808", true],
+  ["64:ff9b::a9fe:a9fe", false], // NAT64 well-known prefix
+  ["64:ff9b::c0a8:101", false],
+  ["64:ff9b::808:808", true],
+  ["64:ff9b:1::808:808", false], // NAT64 local-use prefix: never global
+  ["2002:a9fe:a9fe::1", false], // 6to4
+  ["2002:c0a8:101::1", false],
+  ["2002:808:808::1", true],
+  ["2001:0:7f00:1::f7f7:f7f7", false], // Teredo: server 127.0.0.1
+  ["2001:0:808:808::f5ff:fffe", false], // Teredo: client 10.0.0.1 (stored inverted)
+  ["2001:0:808:808::f7f7:f7f7", true],
+];
+
+test("IPv6 addresses that embed an IPv4 address are judged by that address", () => {
+  for (const [address, expected] of EMBEDDED) assert.equal(isPublicAddress(address), expected, address);
+});
+
+test("webhook URLs whose IPv6 literal embeds a private IPv4 address are refused at acceptance", async () => {
+  const owner = await mintOwner(app.database.db, { credits: 100 });
+  const refused = [
+    "[::7f00:1]",
+    "[::a9fe:a9fe]",
+    "[::a00:1]",
+    "[::127.0.0.1]",
+    ...EMBEDDED.filter(([, isPublic]) => !isPublic).map(([address]) => `[${address}]`),
+  ];
+  for (const host of refused) {
+    const response = await callApi(app.baseUrl, owner.key, "POST", "/v1/test/batch", {
+      records: [{ id: "x" }],
+      webhook_url: `http://${host}:${receiver.port}/hook`,
+    });
+    assert.equal(response.status, 422, host);
+    assert.equal((await response.json()).code, "invalid_webhook_url", host);
+  }
+  const vetted = await vetWebhookUrl("http://[64:ff9b::808:808]/hook", { allowPrivate: false });
+  assert.equal(vetted.address, "64:ff9b::808:808");
+});
+
 test("DNS that changes after acceptance: refused at delivery with nothing sent", async () => {
   let answer = "93.184.216.34";
   const resolve = async () => [{ address: answer, family: 4 }];
