@@ -15,7 +15,10 @@ import { ServiceError } from "./platform/errors.ts";
 import { type ApiScopeDeps, apiScope } from "./platform/http/api-scope.ts";
 import { creditHeaders } from "./platform/http/context.ts";
 import { installErrorHandler } from "./platform/http/error-handler.ts";
+import { answerFrameworkError } from "./platform/http/framework-errors.ts";
+import { guardRequestInput } from "./platform/http/guard-request-input.ts";
 import { healthRoutes } from "./platform/http/health-routes.ts";
+import { parseJsonBodies } from "./platform/http/json-body-parser.ts";
 import { lazyRequestLogger } from "./platform/http/lazy-request-logger.ts";
 import { installMetrics } from "./platform/http/metrics.ts";
 import { installNotFound } from "./platform/http/not-found.ts";
@@ -64,12 +67,14 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: false,
+    frameworkErrors: answerFrameworkError,
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: false },
     },
   });
   // Bodies are JSON only: anything else, text included, is 415 rather than a schema error.
   app.removeContentTypeParser("text/plain");
+  parseJsonBodies(app);
   let closing = false;
   const keyUse = createKeyUseRecorder(deps.database.db);
   const requestLog = createRequestLogWriter(deps.database);
@@ -96,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       }),
     );
   });
+  guardRequestInput(app);
   app.addHook("onSend", (request, reply, payload, done) => {
     creditHeaders(request, reply);
     done(null, payload);

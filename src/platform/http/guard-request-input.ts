@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ServiceError } from "../errors.ts";
+
+const NUL = "\0";
+const refuse = (where: string, errors?: { path: string; message: string }[]) =>
+  new ServiceError("invalid_request", `${where} must not contain the NUL character (U+0000).`, { errors });
+
+/**
+ * Input no route can use is refused before any route sees it: U+0000 anywhere in the URL (path,
+ * params and query, raw or percent-escaped), a header or a parsed body (PostgreSQL cannot store it
+ * in text), and bodies in a content coding other than identity (we never decompress).
+ */
+export function guardRequestInput(app: FastifyInstance): void {
+  app.addHook("onRequest", (request, _reply, done) => {
+    if (request.url.includes("%00") || request.url.includes(NUL)) return done(refuse("The URL"));
+    const header = headerWithNul(request);
+    if (header) return done(refuse(`The ${header} header`));
+    const encoding = request.headers["content-encoding"];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== "identity")
+      return done(
+        new ServiceError(
+          "unsupported_media_type",
+          `Content-Encoding "${encoding}" is not accepted: send the body uncompressed.`,
+          { headers: { "accept-encoding": "identity" } },
+        ),
+      );
+    done();
+  });
+  app.addHook("preValidation", (request, _reply, done) => {
+    const pointer = request.body === undefined ? null : nulPointer(request.body);
+    if (pointer === null) return done();
+    done(refuse("The request body", [{ path: pointer || "/", message: "must not contain U+0000" }]));
+  });
+}
+
+function headerWithNul(request: FastifyRequest): string | null {
+  const raw = request.raw.rawHeaders;
+  for (let i = 1; i < raw.length; i += 2) if (raw[i].includes(NUL)) return raw[i - 1].toLowerCase();
+  return null;
+}
+
+/** The JSON pointer of the first string or key holding U+0000 ("" for the body itself), or null. */
+function nulPointer(value: unknown): string | null {
+  if (typeof value === "string") return value.includes(NUL) ? "" : null;
+  if (typeof value !== "object" || value === null) return null;
+  for (const key in value) {
+    const step = `/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    if (key.includes(NUL)) return step;
+    const inner = nulPointer((value as Record<string, unknown>)[key]);
+    if (inner !== null) return step + inner;
+  }
+  return null;
+}
