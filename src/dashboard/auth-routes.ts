@@ -7,12 +7,13 @@ import { isServiceError } from "../platform/errors.ts";
 import { copy, logInForm, signUpForm } from "./auth-views.ts";
 import { renderPage } from "./layout.ts";
 import { type DashboardDeps, field, sendHtml } from "./page-route.ts";
+import { sameSitePath } from "./same-site-path.ts";
 import { clearSessionCookie, preAuthToken, SESSION_COOKIE, setSessionCookie } from "./session-cookies.ts";
 
 const HOME = "/credits";
 
 /** Only same-site paths: `next` must never send someone to another host after log-in. */
-const safeNext = (next: string): string => (/^\/(?![/\\])/.test(next) ? next : HOME);
+const safeNext = (next: string): string => sameSitePath(next) ?? HOME;
 
 export function authRoutes(app: FastifyInstance, deps: DashboardDeps): void {
   const { db, config } = deps;

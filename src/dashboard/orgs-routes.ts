@@ -45,7 +45,7 @@ export function orgsRoutes(app: FastifyInstance, deps: DashboardDeps): void {
   });
 
   app.get("/org/:slug", { schema: { hide: true } }, async (request, reply) =>
-    reply.redirect(`/org/${(request.params as { slug: string }).slug}/members`, 303),
+    reply.redirect(`/org/${encodeURIComponent((request.params as { slug: string }).slug)}/members`, 303),
   );
 
   pageRoute(app, deps, { method: "GET", path: "/members", where: "org" }, async (_request, reply, page) => {

@@ -12,7 +12,7 @@ import { formClient, signUp } from "./form-client.ts";
 let padron: TestApp;
 let base: string;
 before(async () => {
-  padron = await startTestApp();
+  padron = await startTestApp({ DASHBOARD_LOGIN_PER_MINUTE: "1000" });
   base = await padron.listen();
 });
 after(() => padron.close());
@@ -177,11 +177,55 @@ test("after log-in, `next` only leads to a page of this site", async () => {
     ["//evil.example/x", "/credits"],
     ["https://evil.example/", "/credits"],
     ["/\\evil.example", "/credits"],
+    ["/\t/evil.example", "/credits"], // browsers drop the tab: //evil.example
+    ["/\n/evil.example", "/credits"],
+    ["/.//evil.example", "/credits"],
+    ["/%09/x", "/%09/x"],
+    ["/\u3000/x", "/%E3%80%80/x"],
+    ["/requests?page=2#top", "/requests?page=2#top"],
+    ["requests", "/credits"],
   ]) {
     const client = formClient(base);
     const _csrf = await client.csrfOf("/login");
     const response = await client.post("/login", { _csrf, email, password: "the right password", next });
+    assert.equal(response.status, 303, next);
     assert.equal(response.location, expected, next);
+  }
+});
+
+test("characters a header cannot carry never reach Location, and no session row is left without its cookie", async () => {
+  const email = newEmail();
+  const user = await createUser(
+    padron.database.db,
+    { email, password: "the right password" },
+    { signupCredits: 0 },
+  );
+  const sessions = async () =>
+    (await padron.database.db.selectFrom("sessions").select("id").where("user_id", "=", user.id).execute())
+      .length;
+  let cookies = 0;
+  for (const next of ["/\n/x", "/\r\nSet-Cookie: a=b", "/\u3000/x", "/x\u0085y", "/\ud800/x"]) {
+    const client = formClient(base);
+    const _csrf = await client.csrfOf("/login");
+    const response = await client.post("/login", { _csrf, email, password: "the right password", next });
+    assert.equal(response.status, 303, JSON.stringify(next));
+    assert.match(response.location ?? "", /^\/(?!\/)[\x21-\x7e]*$/, JSON.stringify(next));
+    if (client.cookies.has("padron_session")) cookies++;
+  }
+  assert.equal(cookies, 5);
+  assert.equal(await sessions(), cookies);
+
+  const member = formClient(base);
+  await signUp(member, newEmail());
+  for (const [path, location] of [
+    ["/org/%0a", "/org/%0A/members"],
+    ["/org/%0d%0aSet-Cookie:%20a=b", "/org/%0D%0ASet-Cookie%3A%20a%3Db/members"],
+    ["/org/%E3%80%80", "/org/%E3%80%80/members"],
+  ]) {
+    const response = await member.get(path);
+    assert.equal(response.status, 303, path);
+    assert.equal(response.location, location, path);
+    assert.equal((await member.get(location)).status, 404, location);
   }
 });
 
