@@ -51,6 +51,7 @@ await database.db.transaction().execute(async (trx) => {
   for (let i = 0; i < deliveries; i++)
     await createDelivery(trx, {
       ownerId: user.id,
+      mode: "live",
       requestId: `req_bench_${i}`,
       url: receiver.url,
       type: "bench.completed",

@@ -1,19 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { KeyMode } from "../api-keys/key-format.ts";
 import { rotateWebhookSecret, webhookSecretOf } from "../webhooks/webhook-secret.ts";
 import { sendNotFound } from "./error-pages.ts";
 import { renderPage } from "./layout.ts";
 import { type DashboardDeps, type PageContext, pageRoute, sendHtml } from "./page-route.ts";
 import { readAsyncRequests } from "./read-async-requests.ts";
 import { redeliverDelivery } from "./redeliver-delivery.ts";
-import { copy, deliveryBlock, secretBox, webhooksPage } from "./webhooks-views.ts";
+import { copy, deliveryBlock, secretBox, WEBHOOK_MODES, webhooksPage } from "./webhooks-views.ts";
 
 const fromHtmx = (request: FastifyRequest) => request.headers["hx-request"] === "true";
+const modeOf = (request: FastifyRequest): KeyMode | undefined =>
+  WEBHOOK_MODES.find((mode) => mode === (request.params as { mode: string }).mode);
 
-/** `/webhooks` and `/org/<slug>/webhooks`: signing secret (reveal, rotate), deliveries, redelivery. */
+/** `/webhooks` and `/org/<slug>/webhooks`: both signing secrets (reveal, rotate), deliveries, redelivery. */
 export function webhooksRoutes(app: FastifyInstance, deps: DashboardDeps): void {
   const { db } = deps;
   const manage = { manage: true };
-  const fullPage = async (page: PageContext, extra: { secret?: string; rotated?: boolean } = {}) => {
+  const fullPage = async (
+    page: PageContext,
+    extra: { secrets?: Partial<Record<KeyMode, string>>; rotated?: KeyMode } = {},
+  ) => {
     const requests = await readAsyncRequests(db, page.workspace.ownerId);
     const body = webhooksPage({
       workspace: page.workspace,
@@ -32,22 +38,26 @@ export function webhooksRoutes(app: FastifyInstance, deps: DashboardDeps): void 
   pageRoute(
     app,
     deps,
-    { method: "POST", path: "/webhooks/secret/reveal", ...manage },
+    { method: "POST", path: "/webhooks/secret/:mode/reveal", ...manage },
     async (request, reply, page) => {
-      const secret = await webhookSecretOf(db, page.workspace.ownerId);
-      if (!fromHtmx(request)) return sendHtml(reply, await fullPage(page, { secret }));
+      const mode = modeOf(request);
+      if (!mode) return sendNotFound(request, reply);
+      const secret = await webhookSecretOf(db, page.workspace.ownerId, mode);
+      if (!fromHtmx(request)) return sendHtml(reply, await fullPage(page, { secrets: { [mode]: secret } }));
       const base = `${page.workspace.basePath}/webhooks`;
-      return sendHtml(reply, secretBox({ base, csrfToken: page.session.csrfToken, secret }).text);
+      return sendHtml(reply, secretBox({ base, csrfToken: page.session.csrfToken, mode, secret }).text);
     },
   );
 
   pageRoute(
     app,
     deps,
-    { method: "POST", path: "/webhooks/secret/rotate", ...manage },
-    async (_request, reply, page) => {
-      const secret = await rotateWebhookSecret(db, page.workspace.ownerId);
-      return sendHtml(reply, await fullPage(page, { secret, rotated: true }));
+    { method: "POST", path: "/webhooks/secret/:mode/rotate", ...manage },
+    async (request, reply, page) => {
+      const mode = modeOf(request);
+      if (!mode) return sendNotFound(request, reply);
+      const secret = await rotateWebhookSecret(db, page.workspace.ownerId, mode);
+      return sendHtml(reply, await fullPage(page, { secrets: { [mode]: secret }, rotated: mode }));
     },
   );
 

@@ -1,3 +1,4 @@
+import type { KeyMode } from "../api-keys/key-format.ts";
 import { formatTime, type Html, html } from "./html.ts";
 import type { AsyncRequestView, DeliveryView } from "./read-async-requests.ts";
 import type { Workspace } from "./workspace.ts";
@@ -5,18 +6,24 @@ import type { Workspace } from "./workspace.ts";
 export const copy = {
   title: "Webhooks",
   intro:
-    "Operations sent with webhook_url answer 202 at once and POST the result to that URL later. Every delivery is signed with this account's secret (Standard Webhooks).",
-  secretTitle: "Signing secret",
+    "Operations sent with webhook_url answer 202 at once and POST the result to that URL later. Every delivery is signed (Standard Webhooks) with the secret of the mode of the key that made the request.",
+  secretTitle: "Signing secrets",
+  modeName: { live: "Live", test: "Sandbox" } as Record<KeyMode, string>,
+  modeHint: {
+    live: "Signs deliveries of requests made with pdr_live_ keys. Only live keys can read or rotate it.",
+    test: "Signs deliveries of requests made with pdr_test_ keys. Only sandbox keys can read or rotate it.",
+  } as Record<KeyMode, string>,
   hidden: "whsec_••••••••••••••••••••••••",
   reveal: "Reveal",
   copy: "Copy",
   verifyHint:
-    "Check the webhook-id, webhook-timestamp and webhook-signature headers with any Standard Webhooks library and this secret.",
-  rotate: "Rotate the secret…",
+    "Check the webhook-id, webhook-timestamp and webhook-signature headers with any Standard Webhooks library and the secret of the delivery's mode.",
+  rotate: (mode: KeyMode) => `Rotate the ${copy.modeName[mode].toLowerCase()} secret…`,
   rotateExplain:
     "A new secret signs every delivery from now on, retries included. Accept both secrets in your receiver while you switch.",
-  rotateButton: "Rotate now",
-  rotated: "The secret was rotated: deliveries are signed with this one from now on.",
+  rotateButton: (mode: KeyMode) => `Rotate the ${copy.modeName[mode].toLowerCase()} secret now`,
+  rotated: (mode: KeyMode) =>
+    `The ${copy.modeName[mode].toLowerCase()} secret was rotated: its deliveries are signed with this one from now on.`,
   requestsTitle: "Recent asynchronous requests",
   none: "No asynchronous requests yet. Send webhook_url with an operation to get one.",
   request: "Request",
@@ -38,18 +45,39 @@ export const copy = {
   redeliverHint: "Sends the same event (same webhook-id) again with a fresh retry schedule.",
 };
 
+export const WEBHOOK_MODES: KeyMode[] = ["live", "test"];
+
 export function secretBox(input: {
   base: string;
   csrfToken: string;
+  mode: KeyMode;
   secret?: string;
   rotated?: boolean;
 }): Html {
-  const { base, csrfToken, secret } = input;
+  const { base, csrfToken, mode, secret } = input;
+  const reveal = `${base}/secret/${mode}/reveal`;
   const shown = secret
-    ? html`<p class="secret"><code id="webhook-secret">${secret}</code> <button type="button" data-copy="webhook-secret">${copy.copy}</button></p>`
-    : html`<form method="post" action="${base}/secret/reveal" hx-post="${base}/secret/reveal" hx-target="#secret" hx-swap="outerHTML" class="secret">
+    ? html`<p class="secret"><code id="webhook-secret-${mode}">${secret}</code> <button type="button" data-copy="webhook-secret-${mode}">${copy.copy}</button></p>`
+    : html`<form method="post" action="${reveal}" hx-post="${reveal}" hx-target="#secret-${mode}" hx-swap="outerHTML" class="secret">
 <input type="hidden" name="_csrf" value="${csrfToken}"><code>${copy.hidden}</code> <button type="submit">${copy.reveal}</button></form>`;
-  return html`<div id="secret">${input.rotated ? html`<p class="warning" role="status">${copy.rotated}</p>` : ""}${shown}</div>`;
+  return html`<div id="secret-${mode}">${input.rotated ? html`<p class="warning" role="status">${copy.rotated(mode)}</p>` : ""}${shown}</div>`;
+}
+
+function secretSection(input: {
+  base: string;
+  csrfToken: string;
+  mode: KeyMode;
+  secret?: string;
+  rotated?: boolean;
+}): Html {
+  const { base, csrfToken, mode } = input;
+  return html`<h3>${copy.modeName[mode]}</h3>
+<p><small>${copy.modeHint[mode]}</small></p>
+${secretBox(input)}
+<details><summary>${copy.rotate(mode)}</summary>
+<p>${copy.rotateExplain}</p>
+<form method="post" action="${base}/secret/${mode}/rotate"><input type="hidden" name="_csrf" value="${csrfToken}"><button type="submit" class="danger">${copy.rotateButton(mode)}</button></form>
+</details>`;
 }
 
 export function deliveryBlock(input: { base: string; csrfToken: string; delivery: DeliveryView }): Html {
@@ -84,8 +112,8 @@ export function webhooksPage(input: {
   workspace: Workspace;
   csrfToken: string;
   requests: AsyncRequestView[];
-  secret?: string;
-  rotated?: boolean;
+  secrets?: Partial<Record<KeyMode, string>>;
+  rotated?: KeyMode;
 }): Html {
   const { workspace, csrfToken } = input;
   const base = `${workspace.basePath}/webhooks`;
@@ -93,12 +121,10 @@ export function webhooksPage(input: {
 <p>${copy.intro}</p>
 <section class="card">
 <h2>${copy.secretTitle}</h2>
-${secretBox({ base, csrfToken, secret: input.secret, rotated: input.rotated })}
 <p><small>${copy.verifyHint}</small></p>
-<details><summary>${copy.rotate}</summary>
-<p>${copy.rotateExplain}</p>
-<form method="post" action="${base}/secret/rotate"><input type="hidden" name="_csrf" value="${csrfToken}"><button type="submit" class="danger">${copy.rotateButton}</button></form>
-</details>
+${WEBHOOK_MODES.map((mode) =>
+  secretSection({ base, csrfToken, mode, secret: input.secrets?.[mode], rotated: input.rotated === mode }),
+)}
 </section>
 <h2>${copy.requestsTitle}</h2>
 ${input.requests.length > 0 ? input.requests.map((r) => requestBlock(base, csrfToken, r)) : html`<p class="card">${copy.none}</p>`}`;

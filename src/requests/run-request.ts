@@ -111,6 +111,7 @@ async function storeOutcome(
     if (row.webhook_url)
       await createDelivery(trx, {
         ownerId: row.owner_id,
+        mode: row.mode,
         requestId: row.request_id,
         url: row.webhook_url,
         type: outcome.failed ? eventType.replace(/\.completed$/, ".failed") : eventType,

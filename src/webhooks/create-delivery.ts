@@ -1,3 +1,4 @@
+import type { KeyMode } from "../api-keys/key-format.ts";
 import type { Db } from "../platform/db/connect.ts";
 import { newId } from "../platform/ids.ts";
 import { enqueueJob } from "../platform/jobs/enqueue-job.ts";
@@ -19,7 +20,15 @@ export interface WebhookEvent {
  */
 export async function createDelivery(
   trx: Db,
-  input: { ownerId: string; requestId: string; url: string; type: string; status: number; body: unknown },
+  input: {
+    ownerId: string;
+    mode: KeyMode;
+    requestId: string;
+    url: string;
+    type: string;
+    status: number;
+    body: unknown;
+  },
 ): Promise<WebhookEvent> {
   const now = Date.now();
   const event: WebhookEvent = {
@@ -36,6 +45,7 @@ export async function createDelivery(
       id: event.id,
       request_id: input.requestId,
       owner_id: input.ownerId,
+      mode: input.mode,
       url: input.url,
       payload: JSON.stringify(event),
       status: "pending",

@@ -24,7 +24,7 @@ export function deliverWebhookHandler(deps: { db: Db; config: WebhookConfig }): 
       url: delivery.url,
       id: delivery.id,
       body: delivery.payload,
-      secret: await webhookSecretOf(db, delivery.owner_id),
+      secret: await webhookSecretOf(db, delivery.owner_id, delivery.mode),
       timeoutMs: config.webhookTimeoutMs,
       vet: { allowPrivate: config.webhookAllowPrivate },
     });

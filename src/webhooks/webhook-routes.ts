@@ -12,28 +12,30 @@ export function webhookRoutes(scope: FastifyInstance, deps: AppDeps): void {
     "/webhooks/secret",
     {
       schema: {
-        summary: "The Standard Webhooks signing secret (whsec_…) of the key's owner",
+        summary:
+          "The Standard Webhooks signing secret (whsec_…) of the key's owner for the key's mode: a pdr_test_ key gets the secret that signs sandbox deliveries, a pdr_live_ key the one that signs live deliveries",
         tags: ["webhooks"],
         response: { 200: SecretSchema, 401: ProblemSchema },
       },
     },
     async (request) => {
       const ctx = contextOf(request, deps);
-      return { secret: await webhookSecretOf(ctx.db, ctx.auth.owner.id) };
+      return { secret: await webhookSecretOf(ctx.db, ctx.auth.owner.id, ctx.auth.mode) };
     },
   );
   scope.post(
     "/webhooks/secret/rotate",
     {
       schema: {
-        summary: "Replace the signing secret; later deliveries use the new one",
+        summary:
+          "Replace the signing secret of the key's mode; later deliveries of that mode use the new one",
         tags: ["webhooks"],
         response: { 200: SecretSchema, 401: ProblemSchema },
       },
     },
     async (request) => {
       const ctx = contextOf(request, deps);
-      return { secret: await rotateWebhookSecret(ctx.db, ctx.auth.owner.id) };
+      return { secret: await rotateWebhookSecret(ctx.db, ctx.auth.owner.id, ctx.auth.mode) };
     },
   );
 }

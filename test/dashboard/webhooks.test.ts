@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { Webhook } from "standardwebhooks";
 import { parseConfig } from "../../src/config.ts";
 import type { Worker } from "../../src/platform/jobs/start-worker.ts";
 import { startAsyncWorker } from "../../src/requests/job-handlers.ts";
@@ -94,7 +95,7 @@ test("webhooks page: recent async requests with deliveries and attempts, secret 
   await block.locator("summary").click();
   assert.match((await block.locator("ol.attempts").textContent()) ?? "", /HTTP 500[\s\S]*HTTP 200/);
 
-  // Reveal (htmx swaps the secret in place), then rotate.
+  // Reveal both secrets (htmx swaps each in place), then rotate the sandbox one.
   const userId = (
     await padron.database.db
       .selectFrom("users")
@@ -102,29 +103,43 @@ test("webhooks page: recent async requests with deliveries and attempts, secret 
       .where("email", "=", email)
       .executeTakeFirstOrThrow()
   ).id;
-  assert.equal(await page.locator("#webhook-secret").count(), 0);
-  await page.getByRole("button", { name: "Reveal" }).click();
-  await page.locator("#webhook-secret").waitFor();
-  const secret = ((await page.locator("#webhook-secret").textContent()) ?? "").trim();
-  assert.equal(secret, await webhookSecretOf(padron.database.db, userId));
+  const reveal = async (mode: "live" | "test") => {
+    assert.equal(await page.locator(`#webhook-secret-${mode}`).count(), 0);
+    await page.locator(`#secret-${mode}`).getByRole("button", { name: "Reveal" }).click();
+    await page.locator(`#webhook-secret-${mode}`).waitFor();
+    return ((await page.locator(`#webhook-secret-${mode}`).textContent()) ?? "").trim();
+  };
+  const secret = await reveal("test");
+  const liveSecret = await reveal("live");
+  assert.equal(secret, await webhookSecretOf(padron.database.db, userId, "test"));
+  assert.equal(liveSecret, await webhookSecretOf(padron.database.db, userId, "live"));
   assert.match(secret, /^whsec_/);
+  assert.notEqual(secret, liveSecret);
   assert.equal(new URL(page.url()).pathname, "/webhooks", "revealed without leaving the page");
-  await page.locator("#webhook-secret").evaluate((el) => {
-    el.textContent = `whsec_${"•".repeat(32)}`;
-  });
+  // The key made in the form is a sandbox key: its deliveries carry the sandbox secret's signature.
+  const signedBy = (secretOf: string, hit: (typeof receiver.received)[number]) =>
+    new Webhook(secretOf).verify(hit.body, hit.headers as Record<string, string>);
+  assert.doesNotThrow(() => signedBy(secret, receiver.received[0]));
+  assert.throws(() => signedBy(liveSecret, receiver.received[0]));
+  for (const mode of ["live", "test"])
+    await page.locator(`#webhook-secret-${mode}`).evaluate((el) => {
+      el.textContent = `whsec_${"•".repeat(32)}`;
+    });
   await screenshot(page, "webhooks");
 
-  await page.getByText("Rotate the secret…").click();
-  await page.getByRole("button", { name: "Rotate now" }).click();
-  await page.locator("#webhook-secret").waitFor();
-  const rotated = ((await page.locator("#webhook-secret").textContent()) ?? "").trim();
+  await page.getByText("Rotate the sandbox secret…").click();
+  await page.getByRole("button", { name: "Rotate the sandbox secret now" }).click();
+  await page.locator("#webhook-secret-test").waitFor();
+  const rotated = ((await page.locator("#webhook-secret-test").textContent()) ?? "").trim();
   assert.notEqual(rotated, secret);
-  assert.equal(rotated, await webhookSecretOf(padron.database.db, userId));
+  assert.equal(rotated, await webhookSecretOf(padron.database.db, userId, "test"));
+  assert.equal(liveSecret, await webhookSecretOf(padron.database.db, userId, "live"), "live one untouched");
 
-  // Redeliver: the same event (webhook-id) is sent again and recorded as a third attempt.
+  // Redeliver: the same event (webhook-id) is sent again, signed with the rotated sandbox secret.
   await page.locator(`#request-${requestId}`).getByRole("button", { name: "Redeliver" }).click();
   await receiver.waitFor(3);
   assert.equal(receiver.received[2].headers["webhook-id"], receiver.received[0].headers["webhook-id"]);
+  assert.doesNotThrow(() => signedBy(rotated, receiver.received[2]));
   await settled(requestId, 3);
   await page.goto(`${base}/webhooks`);
   assert.match((await page.locator(`#request-${requestId}`).textContent()) ?? "", /Attempts: 3/);
@@ -141,9 +156,11 @@ test("webhook pages and redelivery answer 404 for another owner's deliveries and
   const _csrf = await stranger.csrfOf("/webhooks");
   const foreign = await stranger.post(`/webhooks/deliveries/${delivery.id}/redeliver`, { _csrf });
   assert.equal(foreign.status, 404);
-  const withoutToken = await stranger.post("/webhooks/secret/reveal", {});
+  const withoutToken = await stranger.post("/webhooks/secret/live/reveal", {});
   assert.equal(withoutToken.status, 403);
-  const revealed = await stranger.post("/webhooks/secret/reveal", { _csrf });
+  const revealed = await stranger.post("/webhooks/secret/live/reveal", { _csrf });
   assert.equal(revealed.status, 200);
-  assert.match(revealed.text, /id="webhook-secret">whsec_/);
+  assert.match(revealed.text, /id="webhook-secret-live">whsec_/);
+  assert.equal((await stranger.post("/webhooks/secret/staging/reveal", { _csrf })).status, 404);
+  assert.equal((await stranger.post("/webhooks/secret/staging/rotate", { _csrf })).status, 404);
 });

@@ -9,8 +9,9 @@ import type { Received } from "../webhooks/receiver.ts";
 type Event = { request_id: string; type: string; status: number; body: any };
 
 /**
- * Every accepted request reached the receiver, signed with the owner's secret (standardwebhooks), under
- * one webhook-id however often it was resent. Returns the verified event of each request.
+ * Every accepted request reached the receiver, signed with the owner's live secret (standardwebhooks;
+ * the callers use live keys), under one webhook-id however often it was resent. Returns the verified
+ * event of each request.
  */
 export async function assertDeliveredOnceEach(
   db: Db,
@@ -18,7 +19,7 @@ export async function assertDeliveredOnceEach(
   received: readonly Received[],
   requestIds: readonly string[],
 ): Promise<Map<string, Event>> {
-  const webhook = new Webhook(await webhookSecretOf(db, ownerId));
+  const webhook = new Webhook(await webhookSecretOf(db, ownerId, "live"));
   const idsByRequest = new Map<string, Set<string>>();
   const events = new Map<string, Event>();
   for (const hit of received) {

@@ -68,7 +68,8 @@ test("2 API + 2 worker processes on one PostgreSQL: 200 async requests delivered
     await sleep(50);
   }
   const secrets = new Map<string, string>();
-  for (const owner of owners) secrets.set(owner.ownerId, await webhookSecretOf(database.db, owner.ownerId));
+  for (const owner of owners)
+    secrets.set(owner.ownerId, await webhookSecretOf(database.db, owner.ownerId, "live"));
   const ownerOf = new Map(accepted.map((a) => [a.requestId, a.owner.ownerId]));
   for (const hit of receiver.received) {
     const requestId = JSON.parse(hit.body).request_id;

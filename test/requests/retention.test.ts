@@ -41,6 +41,7 @@ test("requests are kept 7 days: past that GET is 404 and the sweep forgets them,
   for (const requestId of ["req_old", "req_new"])
     await createDelivery(db, {
       ownerId: owner.ownerId,
+      mode: "live",
       requestId,
       url: "http://127.0.0.1:9/",
       type: "t",

@@ -126,6 +126,8 @@ export interface RequestsTable {
 
 export interface WebhookSecretsTable {
   owner_id: string;
+  /** The mode of the keys whose requests it signs. */
+  mode: "live" | "test";
   secret: string;
   created_at: number;
 }
@@ -134,6 +136,8 @@ export interface WebhookDeliveriesTable {
   id: string;
   request_id: string;
   owner_id: string;
+  /** The mode of the request: its secret signs the delivery. */
+  mode: "live" | "test";
   url: string;
   payload: string;
   status: "pending" | "delivered" | "failed";

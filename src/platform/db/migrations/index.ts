@@ -8,6 +8,7 @@ import * as contributorLists from "./0005_contributor_lists.ts";
 import * as postalCodes from "./0006_postal_codes.ts";
 import * as lighterLedgerWrites from "./0007_lighter_ledger_writes.ts";
 import * as requestLogFile from "./0008_request_log_file.ts";
+import * as webhookSecretsPerMode from "./0010_webhook_secrets_per_mode.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
 
@@ -21,4 +22,5 @@ export const MIGRATIONS: Record<string, { up: Up }> = {
   "0006_postal_codes": postalCodes,
   "0007_lighter_ledger_writes": lighterLedgerWrites,
   "0008_request_log_file": requestLogFile,
+  "0010_webhook_secrets_per_mode": webhookSecretsPerMode,
 };
