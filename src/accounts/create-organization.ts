@@ -21,19 +21,12 @@ export async function createOrganization(
     });
   const id = newId("org");
   const now = Date.now();
-  const base = slugify(name) || "org";
   const slug = await db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .selectFrom("organizations")
-      .select("id")
-      .where("slug", "=", base)
-      .executeTakeFirst();
-    const chosen = taken ? `${base}-${randomBase62(4).toLowerCase()}` : base;
     await trx
       .insertInto("owners")
       .values({ id, kind: "org", name, plan: "payg", plan_expires_at: null, created_at: now })
       .execute();
-    await trx.insertInto("organizations").values({ id, slug: chosen, name, created_at: now }).execute();
+    const chosen = await insertUnderFreeSlug(trx, { id, name, created_at: now }, slugify(name) || "org");
     await trx
       .insertInto("balances")
       .values({ owner_id: id, credits: 0, allowance: 0, allowance_period: "", updated_at: now })
@@ -45,4 +38,25 @@ export async function createOrganization(
     return chosen;
   });
   return { id, slug, name };
+}
+
+/**
+ * The organization row under `base`, or `base-xxxx` when taken. The insert itself decides, so two
+ * people creating "Acme" at once both succeed (a check before the insert let both take `acme`).
+ */
+async function insertUnderFreeSlug(
+  trx: Db,
+  row: { id: string; name: string; created_at: number },
+  base: string,
+): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const slug = attempt === 0 ? base : `${base}-${randomBase62(4).toLowerCase()}`;
+    const inserted = await trx
+      .insertInto("organizations")
+      .values({ ...row, slug })
+      .onConflict((oc) => oc.column("slug").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows) === 1) return slug;
+  }
+  throw new Error(`no free organization slug near "${base}"`);
 }

@@ -1,9 +1,11 @@
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
+import { createOrganization } from "../../src/accounts/create-organization.ts";
 import { createUser } from "../../src/accounts/create-user.ts";
 import { endSession } from "../../src/accounts/end-session.ts";
 import { findSession } from "../../src/accounts/find-session.ts";
+import { slugify } from "../../src/accounts/slugify.ts";
 import { startSession } from "../../src/accounts/start-session.ts";
 import { listApiKeys } from "../../src/api-keys/list-api-keys.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
@@ -116,3 +118,29 @@ async function logInAs(email: string, password: string) {
   assert.equal(response.status, 303);
   return client;
 }
+
+test("organizations created at once under one name all succeed, each under its own slug", async () => {
+  const db = padron.database.db;
+  const founder = await createUser(
+    db,
+    { email: `founder-${randomUUID()}@test.padron` },
+    { signupCredits: 0 },
+  );
+  const name = `Same Name ${randomUUID().slice(0, 8)}`;
+  const created = await Promise.all(
+    Array.from({ length: 16 }, () => createOrganization(db, { name, ownerUserId: founder.id })),
+  );
+  assert.equal(new Set(created.map((org) => org.slug)).size, 16);
+  assert.ok(created.some((org) => org.slug === slugify(name)));
+
+  // The dashboard's form, posted twice at once.
+  const person = formClient(base);
+  await signUp(person, `founder-${randomUUID()}@test.padron`);
+  const _csrf = await person.csrfOf("/orgs");
+  const twice = await Promise.all([1, 2].map(() => person.post("/orgs", { _csrf, name: `${name} form` })));
+  assert.deepEqual(
+    twice.map((response) => response.status),
+    [303, 303],
+  );
+  assert.notEqual(twice[0].location, twice[1].location);
+});
