@@ -154,3 +154,10 @@ test("a compressed body is 415 unsupported_media_type, never 400; identity is ac
   assert.equal(await credits(), before);
   assert.equal((await echo(json, { "content-encoding": "identity" })).statusCode, 200);
 });
+
+test("a body nested 50,000 deep is a 4xx, not a stack overflow, and U+0000 deep inside is still found", async () => {
+  const deep = (inner: string) => `${"[".repeat(50_000)}${inner}${"]".repeat(50_000)}`;
+  assertProblem(await echo(deep("")), 422, "invalid_request");
+  const body = assertProblem(await echo(`{"rfc":"A","note":${deep('"\\u0000"')}}`), 422, "invalid_request");
+  assert.equal(body.errors[0].path, `/note${"/0".repeat(50_000)}`);
+});

@@ -39,15 +39,32 @@ function headerWithNul(request: FastifyRequest): string | null {
   return null;
 }
 
-/** The JSON pointer of the first string or key holding U+0000 ("" for the body itself), or null. */
-function nulPointer(value: unknown): string | null {
-  if (typeof value === "string") return value.includes(NUL) ? "" : null;
-  if (typeof value !== "object" || value === null) return null;
-  for (const key in value) {
-    const step = `/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`;
-    if (key.includes(NUL)) return step;
-    const inner = nulPointer((value as Record<string, unknown>)[key]);
-    if (inner !== null) return step + inner;
+type Step = { key: string; parent: Step | null };
+
+/**
+ * The JSON pointer of a string or key holding U+0000 ("" for the body itself), or null. Walked with
+ * a list rather than recursion: a body nested 50,000 deep parses fine and must not overflow the stack.
+ */
+function nulPointer(body: unknown): string | null {
+  if (typeof body === "string") return body.includes(NUL) ? "" : null;
+  const pending: { value: unknown; at: Step | null }[] = [{ value: body, at: null }];
+  for (let item = pending.pop(); item; item = pending.pop()) {
+    const { value, at } = item;
+    if (typeof value !== "object" || value === null) continue;
+    for (const key in value) {
+      const child = (value as Record<string, unknown>)[key];
+      if (key.includes(NUL) || (typeof child === "string" && child.includes(NUL)))
+        return pointerOf({ key, parent: at });
+      if (typeof child === "object" && child !== null)
+        pending.push({ value: child, at: { key, parent: at } });
+    }
   }
   return null;
+}
+
+function pointerOf(step: Step | null): string {
+  let pointer = "";
+  for (let s = step; s; s = s.parent)
+    pointer = `/${s.key.replaceAll("~", "~0").replaceAll("/", "~1")}${pointer}`;
+  return pointer;
 }
