@@ -47,13 +47,16 @@ export const copy = {
 
 export const WEBHOOK_MODES: KeyMode[] = ["live", "test"];
 
-export function secretBox(input: {
+interface SecretView {
   base: string;
   csrfToken: string;
   mode: KeyMode;
+  /** Shown when revealed or just rotated; hidden behind a Reveal button otherwise. */
   secret?: string;
   rotated?: boolean;
-}): Html {
+}
+
+export function secretBox(input: SecretView): Html {
   const { base, csrfToken, mode, secret } = input;
   const reveal = `${base}/secret/${mode}/reveal`;
   const shown = secret
@@ -63,13 +66,7 @@ export function secretBox(input: {
   return html`<div id="secret-${mode}">${input.rotated ? html`<p class="warning" role="status">${copy.rotated(mode)}</p>` : ""}${shown}</div>`;
 }
 
-function secretSection(input: {
-  base: string;
-  csrfToken: string;
-  mode: KeyMode;
-  secret?: string;
-  rotated?: boolean;
-}): Html {
+function secretSection(input: SecretView): Html {
   const { base, csrfToken, mode } = input;
   return html`<h3>${copy.modeName[mode]}</h3>
 <p><small>${copy.modeHint[mode]}</small></p>

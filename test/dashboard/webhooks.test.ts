@@ -9,6 +9,7 @@ import { startAsyncWorker } from "../../src/requests/job-handlers.ts";
 import { webhookSecretOf } from "../../src/webhooks/webhook-secret.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { TEST_ENGINE } from "../helpers/database.ts";
+import { userIdByEmail } from "../helpers/owners.ts";
 import { mountTestOperation } from "../requests/fixtures/mount-test-operation.ts";
 import { startReceiver } from "../webhooks/receiver.ts";
 import { launchBrowser, screenshot, type TestBrowser } from "./browser.ts";
@@ -96,13 +97,7 @@ test("webhooks page: recent async requests with deliveries and attempts, secret 
   assert.match((await block.locator("ol.attempts").textContent()) ?? "", /HTTP 500[\s\S]*HTTP 200/);
 
   // Reveal both secrets (htmx swaps each in place), then rotate the sandbox one.
-  const userId = (
-    await padron.database.db
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", email)
-      .executeTakeFirstOrThrow()
-  ).id;
+  const userId = await userIdByEmail(padron.database.db, email);
   const reveal = async (mode: "live" | "test") => {
     assert.equal(await page.locator(`#webhook-secret-${mode}`).count(), 0);
     await page.locator(`#secret-${mode}`).getByRole("button", { name: "Reveal" }).click();

@@ -10,6 +10,12 @@ export interface TestOwner {
   key: string;
 }
 
+/** The id of the user with this email (one a test signed up through the dashboard). */
+export async function userIdByEmail(db: Db, email: string): Promise<string> {
+  const row = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A user of the test's own, with `credits` prepaid and one key. */
 export async function mintOwner(
   db: Db,

@@ -8,7 +8,7 @@ import { readBalance } from "../../src/credits/read-balance.ts";
 import { type FormClient, formClient, signUp } from "../dashboard/form-client.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mountEchoRoute } from "../helpers/echo-route.ts";
-import { mintOwner, type TestOwner } from "../helpers/owners.ts";
+import { mintOwner, type TestOwner, userIdByEmail } from "../helpers/owners.ts";
 
 let padron: TestApp;
 let base: string;
@@ -91,13 +91,7 @@ test("U+0000 in a dashboard form, path or query is refused with the HTML error p
   assertErrorPage(await user.get("/org/%00/members"), 422);
   const page = await user.get("/orgs");
   const email = /class="email">([^<]+)</.exec(page.text)?.[1] ?? "";
-  const userId = (
-    await padron.database.db
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", email)
-      .executeTakeFirstOrThrow()
-  ).id;
+  const userId = await userIdByEmail(padron.database.db, email);
   assert.deepEqual(await listApiKeys(padron.database.db, userId), []);
 });
 

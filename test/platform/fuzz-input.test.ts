@@ -1,26 +1,14 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import { createOrganization } from "../../src/accounts/create-organization.ts";
-import { createUser } from "../../src/accounts/create-user.ts";
-import { issueApiKey } from "../../src/api-keys/issue-api-key.ts";
 import type { Scenario } from "../../src/sandbox/scenario-expectations.ts";
 import { type RunningSandbox, startSandbox } from "../../src/sandbox/server.ts";
-import { createDelivery } from "../../src/webhooks/create-delivery.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
-import {
-  type EncodedBody,
-  encodeFormValue,
-  encodeJson,
-  nastyQuery,
-  nastySegment,
-  nastyString,
-  type Rng,
-  seededRng,
-  valueFor,
-} from "../helpers/fuzz-input.ts";
+import { encodeJson, nastyQuery, nastySegment } from "../helpers/fuzz-encodings.ts";
+import { nastyString, type Rng, seededRng, valueFor } from "../helpers/fuzz-values.ts";
 import { mintOwner, type TestOwner } from "../helpers/owners.ts";
 import { connectorsAt } from "../helpers/sandbox-connectors.ts";
+import { type Case, dashboardCases } from "./fuzz-forms.ts";
 
 // A bounded, seeded fuzz run over every route of the OpenAPI document and every dashboard form found
 // on the dashboard's pages. Rerun one seed with FUZZ_SEED=<n>; each failure names its case number.
@@ -57,7 +45,7 @@ before(async () => {
     method: "POST",
     url: "/v1/rfc/verify-batch",
     headers: { "x-api-key": live.key, "content-type": "application/json" },
-    payload: { records: [{ rfc: "EKU9003173C9", name: "X", zip: "86035" }], webhook_url: PUBLIC_HOOK },
+    payload: asyncBody(),
   });
   requestId = accepted.json().request_id;
 });
@@ -69,12 +57,11 @@ after(async () => {
 // Literal addresses only: a webhook_url never makes the test resolve a name. Nothing is delivered
 // (no worker runs), so the public one is never contacted.
 const PUBLIC_HOOK = "http://93.184.216.34/hook";
+const asyncBody = () => ({
+  records: [{ rfc: "EKU9003173C9", name: "X", zip: "86035" }],
+  webhook_url: PUBLIC_HOOK,
+});
 const HOOK_PREFIXES = [PUBLIC_HOOK, "http://127.0.0.1:9/", "https://[::7f00:1]/", "ftp://10.0.0.1/", ""];
-
-interface Case {
-  label: string;
-  options: InjectOptions;
-}
 
 interface Outcome {
   label: string;
@@ -86,7 +73,14 @@ interface Outcome {
 
 test(`no input gives a 5xx or charges a refused request (seed ${SEED})`, { timeout: 240_000 }, async () => {
   const rng = seededRng(SEED);
-  const cases = [...apiCases(rng), ...(await dashboardCases(rng))];
+  const site = {
+    app: padron.app,
+    db: padron.database.db,
+    seed: SEED,
+    asyncBody: asyncBody(),
+    cases: { perPage: CASES_PER_PAGE, perForm: CASES_PER_FORM },
+  };
+  const cases = [...apiCases(rng), ...(await dashboardCases(rng, site))];
   assert.ok(cases.length >= 2500, `${cases.length} cases`);
   const outcomes = await runAll(cases);
 
@@ -149,164 +143,6 @@ function apiHeaders(rng: Rng): Record<string, string> {
   const headers: Record<string, string> = { "x-api-key": key };
   if (rng.chance(0.1)) headers["idempotency-key"] = nastyString(rng, ["retry-1", "order-42"]);
   return headers;
-}
-
-/** Every form on the dashboard's pages (log-out aside), posted with fuzzed fields; and the pages. */
-async function dashboardCases(rng: Rng): Promise<Case[]> {
-  const site = await prepareDashboard();
-  const cases: Case[] = [];
-  const anonymous = await pageOf("/login", "");
-  for (const { path, cookie } of [
-    { path: "/login", cookie: anonymous.cookie },
-    { path: "/signup", cookie: anonymous.cookie },
-    ...site.pages.map((path) => ({ path, cookie: site.cookie })),
-  ]) {
-    const page = await pageOf(path, cookie);
-    assert.equal(page.status, 200, path);
-    for (let n = 0; n < CASES_PER_PAGE; n++)
-      cases.push({
-        label: `#${cases.length} GET ${path}`,
-        options: {
-          method: "GET",
-          url: rng.chance(0.5) ? `${path}?${nastyQuery(rng)}` : mutatePath(rng, path),
-          headers: { cookie },
-        },
-      });
-    for (const form of formsOf(page.html).filter((f) => f.action !== "/logout"))
-      for (let n = 0; n < CASES_PER_FORM; n++) cases.push(formCase(rng, form, cookie, `#${cases.length}`));
-  }
-  return cases;
-}
-
-interface Form {
-  action: string;
-  fields: Map<string, string>;
-}
-
-function formsOf(html: string): Form[] {
-  const forms: Form[] = [];
-  for (const [, attributes, inner] of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
-    if (!/method="post"/i.test(attributes)) continue;
-    const action = /action="([^"]*)"/.exec(attributes)?.[1] ?? "";
-    const fields = new Map<string, string>();
-    for (const [tag] of inner.matchAll(/<(input|select|textarea)\b[^>]*>/g)) {
-      const name = /name="([^"]+)"/.exec(tag)?.[1];
-      if (name && !fields.has(name)) fields.set(name, /value="([^"]*)"/.exec(tag)?.[1] ?? "");
-    }
-    forms.push({ action, fields });
-  }
-  return forms;
-}
-
-const PLAUSIBLE: Record<string, string[]> = {
-  email: ["fuzz-member@test.padron", "someone@test.padron"],
-  password: ["a long enough password"],
-  label: ["billing server"],
-  name: ["Fuzz Co"],
-  mode: ["live", "test"],
-  role: ["owner", "admin", "member"],
-  next: ["/requests", "/webhooks"],
-};
-
-function formCase(rng: Rng, form: Form, cookie: string, label: string): Case {
-  const pairs: string[] = [];
-  for (const [name, value] of form.fields) {
-    if (rng.chance(0.05)) continue;
-    const plain = name === "_csrf" && rng.chance(0.9) ? value : nastyString(rng, PLAUSIBLE[name] ?? [value]);
-    pairs.push(`${name}=${encodeFormValue(rng, plain)}`);
-    if (rng.chance(0.03)) pairs.push(`${name}=twice`);
-  }
-  if (rng.chance(0.05)) pairs.push(`${encodeFormValue(rng, nastyString(rng))}=x`);
-  const body: EncodedBody = rng.chance(0.9)
-    ? { payload: pairs.join("&"), headers: { "content-type": "application/x-www-form-urlencoded" } }
-    : encodeJson(rng, Object.fromEntries(pairs.map((p) => p.split("="))));
-  const jar = rng.chance(0.05) ? `padron_session=${nastySegment(rng)}; padron_csrf=%00` : cookie;
-  return {
-    label: `${label} POST ${form.action}`,
-    options: {
-      method: "POST",
-      url: rng.chance(0.2) ? mutatePath(rng, form.action) : form.action,
-      payload: body.payload,
-      headers: { ...body.headers, cookie: jar },
-    },
-  };
-}
-
-/** The path with one of its segments (never the first) replaced by a hostile one. */
-function mutatePath(rng: Rng, path: string): string {
-  const segments = path.split("/");
-  if (segments.length < 3) return `${path}/${nastySegment(rng)}`;
-  segments[1 + rng.int(segments.length - 1)] = nastySegment(rng);
-  return segments.join("/");
-}
-
-/** A signed-in user with an organization, keys to delete and a finished delivery to redeliver. */
-async function prepareDashboard(): Promise<{ cookie: string; pages: string[] }> {
-  const db = padron.database.db;
-  const signup = await pageOf("/signup", "");
-  const csrf = /name="_csrf" value="([^"]+)"/.exec(signup.html)?.[1] ?? "";
-  const email = `fuzz-${SEED}@test.padron`;
-  const created = await padron.app.inject({
-    method: "POST",
-    url: "/signup",
-    headers: { cookie: signup.cookie, "content-type": "application/x-www-form-urlencoded" },
-    payload: `_csrf=${csrf}&email=${encodeURIComponent(email)}&password=a+long+enough+password`,
-  });
-  const session = created.cookies.find((c) => c.name === "padron_session");
-  assert.ok(session, "signed up");
-  const user = await db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow();
-  const org = await createOrganization(db, { name: "Fuzz Co", ownerUserId: user.id });
-  const victim = await issueApiKey(db, { ownerId: user.id, label: "victim", mode: "test" });
-  const orgVictim = await issueApiKey(db, { ownerId: org.id, label: "victim", mode: "live" });
-  await createUser(db, { email: "fuzz-member@test.padron" }, { signupCredits: 0 });
-  const asyncRequest = await padron.app.inject({
-    method: "POST",
-    url: "/v1/rfc/verify-batch",
-    headers: { "x-api-key": victim.key, "content-type": "application/json" },
-    payload: { records: [{ rfc: "EKU9003173C9", name: "X", zip: "86035" }], webhook_url: PUBLIC_HOOK },
-  });
-  const delivery = await createDelivery(db, {
-    ownerId: user.id,
-    mode: "test",
-    requestId: asyncRequest.json().request_id,
-    url: "http://127.0.0.1:9/",
-    type: "rfc.verify_batch.completed",
-    status: 200,
-    body: {},
-  });
-  await db
-    .updateTable("webhook_deliveries")
-    .set({ status: "failed" })
-    .where("id", "=", delivery.id)
-    .execute();
-  const o = `/org/${org.slug}`;
-  return {
-    cookie: `padron_session=${session.value}`,
-    pages: [
-      "/api-keys",
-      "/orgs",
-      "/credits",
-      "/requests",
-      "/webhooks",
-      `/api-keys/${victim.id}/delete`,
-      `${o}/members`,
-      `${o}/api-keys`,
-      `${o}/credits`,
-      `${o}/requests`,
-      `${o}/webhooks`,
-      `${o}/api-keys/${orgVictim.id}/delete`,
-    ],
-  };
-}
-
-async function pageOf(path: string, cookie: string) {
-  const response = await padron.app.inject({ method: "GET", url: path, headers: cookie ? { cookie } : {} });
-  const preAuth = response.cookies.find((c) => c.name === "padron_csrf");
-  return {
-    status: response.statusCode,
-    html: response.body,
-    cookie: preAuth ? `padron_csrf=${preAuth.value}` : cookie,
-  };
 }
 
 async function runAll(cases: Case[]): Promise<Outcome[]> {

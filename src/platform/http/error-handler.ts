@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isServiceError } from "../errors.ts";
 import { sendProblem } from "./problem.ts";
 
@@ -38,14 +38,19 @@ export function installErrorHandler(app: FastifyInstance): void {
       (error.code && FRAMEWORK_CODES[error.code]) ||
       (error instanceof SyntaxError && error.statusCode === 400 ? "malformed_json" : undefined);
     if (mapped) return sendProblem(request, reply, mapped, DETAILS[mapped]);
-    request.log.error({ err: error }, "unhandled error");
-    return sendProblem(
-      request,
-      reply,
-      "internal_error",
-      "Something went wrong on our side. Quote the request id if you contact us.",
-    );
+    return sendUnexpected(request, reply, error);
   });
+}
+
+/** A bug: 500 with nothing of the failure but the request id; the details go to the log only. */
+export function sendUnexpected(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  request.log.error({ err: error }, "unhandled error");
+  return sendProblem(
+    request,
+    reply,
+    "internal_error",
+    "Something went wrong on our side. Quote the request id if you contact us.",
+  );
 }
 
 function validationPath(instancePath: string, params: Record<string, unknown>): string {

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import { sendUnexpected } from "./error-handler.ts";
 import { sendProblem } from "./problem.ts";
 
 /**
@@ -16,11 +17,5 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
     );
   if (error.code === "FST_ERR_MAX_PARAM_LENGTH")
     return sendProblem(request, reply, "not_found", "A part of the URL is longer than any identifier.");
-  request.log.error({ err: error }, "framework error");
-  return sendProblem(
-    request,
-    reply,
-    "internal_error",
-    "Something went wrong on our side. Quote the request id if you contact us.",
-  );
+  return sendUnexpected(request, reply, error);
 }
