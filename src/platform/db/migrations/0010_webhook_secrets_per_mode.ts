@@ -6,6 +6,12 @@ import { type Kysely, sql } from "kysely";
  * one is made on first use. Each delivery records the mode of its request, whose secret signs it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  // PostgreSQL runs each migration in a transaction; on SQLite Kysely does not, so this one does.
+  if (db.isTransaction) return steps(db);
+  await db.transaction().execute(steps);
+}
+
+async function steps(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("webhook_secrets_by_mode")
     .addColumn("owner_id", "text", (c) => c.notNull())
