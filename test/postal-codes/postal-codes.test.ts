@@ -102,6 +102,56 @@ test("a file that is not a SEPOMEX catalog is refused with a message and changes
   );
 });
 
+test("columns are read by their header names, in any order; only a file missing a needed one is refused", async () => {
+  // c_CP last and d_codigo in the middle, as some downloads have it; d_zona and d_ciudad left out.
+  const columns = [
+    "d_asenta",
+    "D_mnpio",
+    "c_estado",
+    "d_codigo",
+    "d_tipo_asenta",
+    "d_estado",
+    "c_mnpio",
+    "c_CP",
+  ];
+  const cells: Record<string, string>[] = [
+    { d_codigo: "64000", d_asenta: "Centro", D_mnpio: "Monterrey", d_estado: "Nuevo León", c_estado: "19" },
+    { d_codigo: "64000", d_asenta: "Obispado", D_mnpio: "Monterrey", d_estado: "Nuevo León", c_estado: "19" },
+    { d_codigo: "97000", d_asenta: "Centro", D_mnpio: "Mérida", d_estado: "Yucatán", c_estado: "31" },
+  ];
+  const lines = (header: string[]) => [
+    header.join("|"),
+    ...cells.map((cell) => header.map((name) => cell[name] ?? "").join("|")),
+  ];
+  const reordered = join(dir, "reordered.txt");
+  writeFileSync(reordered, iconv.encode([NOTICE, ...lines(columns), ""].join("\r\n"), "latin1"));
+  assert.deepEqual(JSON.parse(await importFile(reordered, "--json")), {
+    mode: "live",
+    codes: 2,
+    settlements: 3,
+  });
+  assert.deepEqual(
+    (await codesOf("live")).map((r) => [r.zip, r.state_code, r.state, r.municipality, r.settlements]),
+    [
+      ["64000", "19", "Nuevo León", "Monterrey", 2],
+      ["97000", "31", "Yucatán", "Mérida", 1],
+    ],
+  );
+
+  const withoutState = join(dir, "without-state.txt");
+  const header = columns.filter((name) => name !== "d_estado");
+  writeFileSync(withoutState, iconv.encode([NOTICE, ...lines(header), ""].join("\r\n"), "latin1"));
+  await assert.rejects(importFile(withoutState), (error: Error & { stderr: string }) => {
+    assert.match(error.stderr, /padron postal-codes import: .*lacks the column\(s\) d_estado$/m);
+    return true;
+  });
+  assert.deepEqual(
+    (await codesOf("live")).map((r) => r.zip),
+    ["64000", "97000"],
+    "a refused file changes nothing",
+  );
+});
+
 test("the sandbox catalog is downloaded once, when first needed; live without an import is unavailable", async () => {
   const fresh = await freshDatabase();
   const sandbox = await startSandbox({ port: 0, seed: 1, size: 200, timeScale: 0 });
