@@ -2,6 +2,7 @@ import { normalizeRfc } from "../mexico/normalize-rfc.ts";
 import { isValidRfcStructure } from "../mexico/parse-rfc.ts";
 import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
 import { MESSAGES } from "../taxpayers/messages.ts";
+import { readName } from "../taxpayers/read-rfc.ts";
 import { PADRON_MAX_RECORDS, type PadronPort, type PadronQuery } from "../upstreams/padron/port.ts";
 import type { BatchBody, BatchRecord, BatchResult } from "./batch-schemas.ts";
 
@@ -25,7 +26,7 @@ export async function answerBatch(
   records.forEach((record, index) => {
     const rfc = normalizeRfc(record.rfc);
     if (isValidRfcStructure(rfc))
-      upstream.push({ index, query: { rfc, name: record.name.trim(), zip: record.zip.trim() } });
+      upstream.push({ index, query: { rfc, name: readName(record.name) ?? "", zip: record.zip.trim() } });
     else results[index] = { ...record, rfc, valid: false, message: PADRON_LEGENDS.badStructure };
   });
   let refundable = records.length - upstream.length;

@@ -15,8 +15,11 @@ export function readRfc(raw: string): ParsedRfc {
   return parsed;
 }
 
-/** A name as sent, trimmed with inner runs of spaces collapsed; undefined when blank. */
+/**
+ * A name as sent, in NFC (`E` + U+0301 is É for every rule and upstream), trimmed with inner runs of
+ * spaces collapsed; undefined when blank.
+ */
 export function readName(raw: string | undefined): string | undefined {
-  const name = raw?.trim().replace(/\s+/g, " ");
+  const name = raw?.normalize("NFC").trim().replace(/\s+/g, " ");
   return name ? name : undefined;
 }

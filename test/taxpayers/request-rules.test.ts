@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
+import { readName } from "../../src/taxpayers/read-rfc.ts";
 import { type Harness, startHarness } from "./support/harness.ts";
 import { ledgerOf } from "./support/ledger.ts";
 
@@ -39,6 +40,24 @@ test("Ñ and & RFCs are accepted in any case", async () => {
   assert.equal(answer.status, 200);
   assert.equal(answer.body.rfc, "ÑÑA140114KB1");
   assert.equal(answer.body.valid, true);
+});
+
+test("an RFC and a name sent in Unicode NFD (N + U+0303, E + U+0301) are read as NFC before any rule", async () => {
+  const nfd = (text: string) => text.normalize("NFD");
+  assert.notEqual(nfd("ÑÑA140114KB1"), "ÑÑA140114KB1");
+  const answer = await h.post("/v1/rfc/verify", {
+    rfc: nfd("ñña-140114 kb1"),
+    name: nfd("ÑANDU ÑUÑEZ Y ASOCIADOS"),
+    zip: "86000",
+  });
+  assert.equal(answer.status, 200, JSON.stringify(answer.body));
+  assert.equal(answer.body.rfc, "ÑÑA140114KB1");
+  assert.equal(answer.body.valid, true);
+  const lists = await h.post("/v1/rfc/sat-lists", { rfc: nfd("ÑÑA140114KB1") });
+  assert.equal(lists.status, 200);
+  assert.equal(lists.body.rfc, "ÑÑA140114KB1");
+  assert.equal((lists.body.sat_lists as unknown[]).length, 1);
+  assert.equal(readName(nfd("  JOSÉ   PEÑA ")), "JOSÉ PEÑA");
 });
 
 test("verify with only one of name and zip is 422 name_zip_pair_required", async () => {
