@@ -9,6 +9,7 @@ import { createProgressMeter } from "../contributor-lists/progress-meter.ts";
 import { readListStatus } from "../contributor-lists/read-list-status.ts";
 import { syncLists } from "../contributor-lists/sync-lists.ts";
 import type { Command } from "./commands.ts";
+import { listStatusText } from "./list-status-text.ts";
 import { print, withDatabase } from "./session.ts";
 
 function modeOf(values: Record<string, string | boolean | undefined>): ListMode {
@@ -132,11 +133,7 @@ export const lists: Record<string, Command> = {
     run: (values) =>
       withDatabase(async ({ db }) => {
         const statuses = await readListStatus(db, values.mode ? modeOf(values) : undefined);
-        const text = statuses.map(
-          (s) =>
-            `${s.mode.padEnd(8)} ${s.list.padEnd(26)} ${String(s.rows).padStart(8)} rows  content ${s.content_date ?? "-"}  fetched ${s.fetched_at}  checked ${s.checked_at}  ${s.source}`,
-        );
-        print(Boolean(values.json), statuses, text.join("\n") || "no lists loaded");
+        print(Boolean(values.json), statuses, listStatusText(statuses));
       }),
   },
 };

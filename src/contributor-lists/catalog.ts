@@ -104,3 +104,13 @@ export function listFileUrl(file: ListFileSpec, baseUrl: string = LIVE_LISTS_BAS
 export function syncedListFiles(): ListFileSpec[] {
   return LIST_FILES.filter((file) => file.syncedByDefault);
 }
+
+const SYNCED_KEYS = syncedListFiles().map((file) => file.key);
+
+/**
+ * The lists a sync loads that `loaded` lacks, in catalog order. While any is missing, "in no list"
+ * cannot be said: files imported by hand (per-situation subsets, Art. 69 by SUPUESTO) add entries only.
+ */
+export function listsMissingFrom(loaded: ReadonlySet<string>): string[] {
+  return SYNCED_KEYS.filter((key) => !loaded.has(key));
+}

@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../platform/db/connect.ts";
 import type { ListMode } from "./list-store-types.ts";
 import { type ListRefresh, startListRefresh } from "./start-list-refresh.ts";
+import type { SyncFileResult } from "./sync-lists.ts";
 
 type Log = (level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) => void;
 
@@ -29,9 +30,19 @@ export function refreshConfiguredLists(input: {
     minRowRatio: config.listsMinRowRatio,
     timeoutMs: config.listsFetchTimeoutMs,
     retries: config.listsFetchRetries,
-    onResult: (mode, results) =>
-      input.log("info", "contributor lists refreshed", { mode, files: results.length }),
+    onResult: (mode, results) => logRefresh(input.log, mode, results),
     onError: (mode, error) =>
       input.log("error", "contributor lists refresh failed", { mode, error: String(error) }),
   });
+}
+
+/** Every file failed: an error, not "refreshed"; some files not taken: a warning naming them. */
+function logRefresh(log: Log, mode: ListMode, results: readonly SyncFileResult[]): void {
+  const notTaken = results
+    .filter((result) => result.status === "failed" || result.status === "rejected")
+    .map(({ list, status, reason }) => ({ list, status, reason }));
+  if (notTaken.length === 0) log("info", "contributor lists refreshed", { mode, files: results.length });
+  else if (results.every((result) => result.status === "failed"))
+    log("error", "contributor lists refresh failed: no file could be downloaded", { mode, failed: notTaken });
+  else log("warn", "contributor lists refreshed, some files not taken", { mode, failed: notTaken });
 }

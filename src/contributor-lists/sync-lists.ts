@@ -6,6 +6,7 @@ import { downloadListFile } from "./download-list-file.ts";
 import { ingestListFile } from "./ingest-list-file.ts";
 import { ListFileError } from "./list-file-error.ts";
 import { ListDownloadError, type ListMode } from "./list-store-types.ts";
+import { recordListRefresh } from "./record-list-refresh.ts";
 
 export type SyncOptions = {
   mode: ListMode;
@@ -41,13 +42,15 @@ export type SyncFileResult = {
 /**
  * Brings every synced list of a mode up to date from its base URL: a conditional GET per file (304 only
  * records the check), retried when the network, the server or the body fails. One file's failure never
- * stops the others, and never touches that file's current version.
+ * stops the others, and never touches that file's current version. Each file's outcome is recorded.
  */
 export async function syncLists(db: Db, options: SyncOptions): Promise<SyncFileResult[]> {
   const files = options.files ?? syncedListFiles();
   const results: SyncFileResult[] = [];
   for (const [fileIndex, file] of files.entries()) {
-    results.push(await syncOneFile(db, file, options, fileIndex, files.length));
+    const result = await syncOneFile(db, file, options, fileIndex, files.length);
+    await recordListRefresh(db, options.mode, result);
+    results.push(result);
   }
   return results;
 }

@@ -45,7 +45,7 @@ describe("sandbox lists: sync from the sandbox server, answer test keys", () => 
       status.map((s) => [s.list, s.rows]).sort(),
       published.map(([list, , rows]) => [list, rows]).sort(),
     );
-    assert.deepEqual(await readListStatus(app.database.db, "live"), []);
+    assert.ok((await readListStatus(app.database.db, "live")).every((s) => !s.loaded));
   });
 
   it("every scenario's list memberships come back from POST /v1/rfc/sat-lists with a test key", async () => {

@@ -195,6 +195,16 @@ export interface ListCurrentTable {
   switched_at: number;
 }
 
+export interface ListRefreshesTable {
+  mode: "live" | "sandbox";
+  list_key: string;
+  /** The last refresh's outcome: replaced, unchanged, not_modified, rejected or failed. */
+  status: string;
+  reason: string | null;
+  attempts: number;
+  refreshed_at: number;
+}
+
 export interface ListEntriesTable {
   version_id: number;
   position: number;
@@ -253,6 +263,7 @@ export interface Database {
   list_versions: ListVersionsTable;
   list_current: ListCurrentTable;
   list_entries: ListEntriesTable;
+  list_refreshes: ListRefreshesTable;
   sessions: SessionsTable;
   postal_codes: PostalCodesTable;
   postal_code_imports: PostalCodeImportsTable;

@@ -9,6 +9,7 @@ import * as postalCodes from "./0006_postal_codes.ts";
 import * as lighterLedgerWrites from "./0007_lighter_ledger_writes.ts";
 import * as requestLogFile from "./0008_request_log_file.ts";
 import * as webhookSecretsPerMode from "./0010_webhook_secrets_per_mode.ts";
+import * as listRefreshes from "./0011_list_refreshes.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
 
@@ -23,4 +24,5 @@ export const MIGRATIONS: Record<string, { up: Up }> = {
   "0007_lighter_ledger_writes": lighterLedgerWrites,
   "0008_request_log_file": requestLogFile,
   "0010_webhook_secrets_per_mode": webhookSecretsPerMode,
+  "0011_list_refreshes": listRefreshes,
 };
