@@ -66,6 +66,8 @@ export async function runCommerceRegistry(
     const certificates = await gatherCertificates(ctx.upstreams, rfc, { signal });
     if (certificates.status !== "ok") return unknown(MESSAGES.satUnreachable);
     name = certificates.value.holder.name ?? undefined;
+    // A name missing because a .cer could not be had is unknown, not "SAT has no name".
+    if (name === undefined && certificates.value.filesUnavailable) return unknown(MESSAGES.satUnreachable);
     if (name === undefined)
       return { status: 200, body: { rfc, found: false, message: MESSAGES.registryNoName, records: [] } };
   }

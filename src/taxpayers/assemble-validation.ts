@@ -9,6 +9,12 @@ import type { PostalSearchOutcome } from "./search-postal-code.ts";
 
 export type SatListView = SatListEntry;
 
+/**
+ * A step of the pipeline that could not be answered: its source was unreachable, or a local source
+ * (lists, postal codes) has no data. Listed in `unavailable`, in this order (README, "Partial answers").
+ */
+export type UnavailableStep = "status" | "certs" | "identity" | "zip" | "sat_lists";
+
 /** Validation result (spec §2.1); optional fields are omitted when unknown, never null or "". */
 export type ValidationResult = {
   rfc: string;
@@ -25,6 +31,8 @@ export type ValidationResult = {
   person?: IdentityView;
   /** Omitted when the certificate search could not be reached (unknown is not "none"). */
   certs?: CertificateView[];
+  /** The steps that could not be answered; [] when every step answered. */
+  unavailable: UnavailableStep[];
 };
 
 export type ValidationFindings = {
@@ -35,11 +43,13 @@ export type ValidationFindings = {
   certificates: UpstreamResult<CertificateFindings>;
   postal: PostalSearchOutcome | null;
   lists: SatListEntry[];
-  identity: IdentityView | null;
+  /** null when there was no CURP to check. */
+  identity: UpstreamResult<IdentityView> | null;
 };
 
 export function assembleValidation(findings: ValidationFindings): ValidationResult {
   const holder = findings.certificates.status === "ok" ? findings.certificates.value.holder : null;
+  const identity = findings.identity?.status === "ok" ? findings.identity.value : null;
   const verdict = judge(findings, holder?.name ?? null);
   const nameConfirmed =
     findings.givenName !== undefined &&
@@ -51,20 +61,32 @@ export function assembleValidation(findings: ValidationFindings): ValidationResu
     valid: verdict.valid,
     message: verdict.message,
     sat_lists: findings.lists,
+    unavailable: unavailableSteps(findings),
   };
   if (name) result.name = name;
   if (findings.postal?.status === "found" && verdict.valid) result.zip = findings.postal.zip;
   if (holder?.email) result.email = holder.email;
   if (findings.personType === "F") {
     if (holder?.curp) result.curp = holder.curp;
-    if (findings.identity && findings.identity.status_curp !== undefined) result.person = findings.identity;
+    if (identity && identity.status_curp !== undefined) result.person = identity;
   } else {
     if (holder?.legalRepresentativeRfc) result.legal_representative_rfc = holder.legalRepresentativeRfc;
     if (holder?.legalRepresentativeCurp) result.legal_representative_curp = holder.legalRepresentativeCurp;
-    if (findings.identity) result.legal_representative = findings.identity;
+    if (identity) result.legal_representative = identity;
   }
   if (findings.certificates.status === "ok") result.certs = findings.certificates.value.certs;
   return result;
+}
+
+/** A step that could not start because an earlier one was unavailable is not listed again. */
+function unavailableSteps(findings: ValidationFindings): UnavailableStep[] {
+  const { status, certificates, identity, postal } = findings;
+  const steps: UnavailableStep[] = [];
+  if (status.status !== "ok") steps.push("status");
+  if (certificates.status !== "ok" || certificates.value.filesUnavailable) steps.push("certs");
+  if (identity?.status === "unavailable") steps.push("identity");
+  if (postal?.status === "unavailable") steps.push("zip");
+  return steps;
 }
 
 function judge(findings: ValidationFindings, registeredName: string | null) {

@@ -26,7 +26,12 @@ export type CertificateHolder = {
   legalRepresentativeCurp: string | null;
 };
 
-export type CertificateFindings = { certs: CertificateView[]; holder: CertificateHolder };
+export type CertificateFindings = {
+  certs: CertificateView[];
+  holder: CertificateHolder;
+  /** Some listed `.cer` could not be had (store unreachable, or not a certificate); a 404 is not this. */
+  filesUnavailable: boolean;
+};
 
 type Options = { signal?: AbortSignal; now?: number; onName?: (name: string) => void };
 
@@ -42,10 +47,12 @@ export async function gatherCertificates(
   const search = await upstreams.certificateSearch.searchByRfc(rfc, options.signal);
   if (search.status !== "ok") return search;
   let named = false;
+  let filesUnavailable = false;
   const parsed = await Promise.all(
     search.value.map(async (listing) => {
       const file = await upstreams.certificateFiles.download(listing.serial, options.signal);
       // Not served, or unreadable: the file gives no subject data, but the listing still counts.
+      if (file.status === "unavailable") filesUnavailable = true;
       if (file.status !== "ok") return { listing, certificate: null };
       const certificate = file.value;
       if (certificate.name && !named) {
@@ -59,6 +66,7 @@ export async function gatherCertificates(
   return ok({
     certs: parsed.map(({ listing, certificate }) => toView(listing, certificate, now)),
     holder: describeHolder(parsed),
+    filesUnavailable,
   });
 }
 

@@ -1,3 +1,4 @@
+import { ok, type UpstreamResult } from "../upstreams/result.ts";
 import type { Upstreams } from "../upstreams/upstreams.ts";
 
 /** Identity object (spec §2.2, DESIGN §3.3). A CURP RENAPO does not know has only the first three fields. */
@@ -17,17 +18,17 @@ export type IdentityView = {
   probation_document_data?: Record<string, unknown>;
 };
 
-/** RENAPO for one CURP; null when RENAPO cannot be reached (the identity object is then omitted). */
+/** RENAPO for one CURP; unavailable when RENAPO cannot be reached (the identity object is then omitted). */
 export async function lookupIdentity(
   upstreams: Upstreams,
   curp: string,
   signal?: AbortSignal,
-): Promise<IdentityView | null> {
+): Promise<UpstreamResult<IdentityView>> {
   const answer = await upstreams.renapo.lookupCurp(curp, signal);
-  if (answer.status === "unavailable") return null;
-  if (answer.status === "not_found") return { curp, renapo_valid: false, homonimo: false };
+  if (answer.status === "unavailable") return answer;
+  if (answer.status === "not_found") return ok({ curp, renapo_valid: false, homonimo: false });
   const record = answer.value;
-  return {
+  return ok({
     curp: record.curp,
     renapo_valid: !record.statusCurp.toUpperCase().startsWith("B"),
     homonimo: record.statusCurp.toUpperCase() === "AH",
@@ -41,5 +42,5 @@ export async function lookupIdentity(
     status_curp: record.statusCurp,
     probation_document: record.probationDocument,
     probation_document_data: record.probationDocumentData,
-  };
+  });
 }

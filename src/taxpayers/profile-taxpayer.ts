@@ -2,7 +2,12 @@ import { type CertificateView, gatherCertificates } from "./gather-certificates.
 import { MESSAGES } from "./messages.ts";
 import { readRfc } from "./read-rfc.ts";
 import { runSynchronously } from "./run-synchronously.ts";
-import { fullRefund, type OperationOutcome, type TaxpayerContext } from "./taxpayer-context.ts";
+import {
+  fullRefund,
+  type OperationOutcome,
+  partialRefund,
+  type TaxpayerContext,
+} from "./taxpayer-context.ts";
 
 export type ProfileInput = { rfc: string };
 
@@ -17,6 +22,8 @@ export type ProfileResult = {
   legal_representative_rfc?: string;
   legal_representative_curp?: string;
   certs?: CertificateView[];
+  /** `["certs"]` when the certificate search, or a listed `.cer`, could not be had; else []. */
+  unavailable: "certs"[];
 };
 
 /** POST /v1/rfc/profile. */
@@ -27,7 +34,10 @@ export function profileTaxpayer(
   return runSynchronously(ctx, "profile", input, { check: (i) => readRfc(i.rfc), run: runProfile });
 }
 
-/** Certificate search + downloads + parsing; `found` is false when SAT lists no certificate. */
+/**
+ * Certificate search + downloads + parsing; `found` is false when SAT lists no certificate. A search
+ * that fails is not charged; a `.cer` that could not be had makes a partial answer (half the price).
+ */
 export async function runProfile(
   ctx: TaxpayerContext,
   input: ProfileInput,
@@ -38,13 +48,21 @@ export async function runProfile(
   if (answer.status !== "ok")
     return {
       status: 200,
-      body: { rfc, found: null, message: MESSAGES.satUnreachable },
+      body: { rfc, found: null, message: MESSAGES.satUnreachable, unavailable: ["certs"] },
       refund: fullRefund(ctx, "profile"),
     };
-  const { certs, holder } = answer.value;
+  const { certs, holder, filesUnavailable } = answer.value;
   if (certs.length === 0)
-    return { status: 200, body: { rfc, found: false, message: MESSAGES.profileNotFound, certs } };
-  const body: ProfileResult = { rfc, found: true, message: MESSAGES.profileFound };
+    return {
+      status: 200,
+      body: { rfc, found: false, message: MESSAGES.profileNotFound, certs, unavailable: [] },
+    };
+  const body: ProfileResult = {
+    rfc,
+    found: true,
+    message: MESSAGES.profileFound,
+    unavailable: filesUnavailable ? ["certs"] : [],
+  };
   if (holder.name) body.name = holder.name;
   if (holder.email) body.email = holder.email;
   if (personType === "F" && holder.curp) body.curp = holder.curp;
@@ -53,5 +71,7 @@ export async function runProfile(
   if (personType === "M" && holder.legalRepresentativeCurp)
     body.legal_representative_curp = holder.legalRepresentativeCurp;
   body.certs = certs;
-  return { status: 200, body };
+  return filesUnavailable
+    ? { status: 200, body, refund: partialRefund(ctx, "profile") }
+    : { status: 200, body };
 }

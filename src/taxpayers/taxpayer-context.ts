@@ -26,3 +26,12 @@ export type OperationOutcome<B> = { status: number; body: B; refund?: number };
 export function fullRefund(ctx: RequestContext, operation: Operation): number {
   return ctx.auth.mode === "test" ? 0 : priceOf(operation, ctx.config, ctx.auth.owner);
 }
+
+/**
+ * What a partial answer (some step `unavailable`, the rest known) gives back: all but half the price,
+ * rounded down, so it costs half (validate 10 → 5, profile 3 → 1). README, "What an answer costs".
+ */
+export function partialRefund(ctx: RequestContext, operation: Operation): number {
+  const price = fullRefund(ctx, operation);
+  return price - Math.floor(price / 2);
+}

@@ -77,6 +77,9 @@ export const SatListEntrySchema = Type.Object({
   state: Type.String(),
 });
 
+const Unavailable = <S extends string>(steps: readonly S[], description: string) =>
+  Type.Array(Type.Union(steps.map((step) => Type.Literal(step))), { description });
+
 export const ValidationSchema = Type.Object({
   rfc: Type.String(),
   valid: Tri,
@@ -91,6 +94,10 @@ export const ValidationSchema = Type.Object({
   legal_representative: Type.Optional(IdentitySchema),
   person: Type.Optional(IdentitySchema),
   certs: Type.Optional(Type.Array(CertificateSchema)),
+  unavailable: Unavailable(
+    ["status", "certs", "identity", "zip", "sat_lists"],
+    "Steps that could not be answered ([] when all did): the answer is partial and costs half; with status, nothing",
+  ),
 });
 
 export const VerifySchema = Type.Object({ rfc: Type.String(), valid: Tri, message: Type.String() });
@@ -112,4 +119,5 @@ export const ProfileSchema = Type.Object({
   legal_representative_rfc: Type.Optional(Type.String()),
   legal_representative_curp: Type.Optional(Type.String()),
   certs: Type.Optional(Type.Array(CertificateSchema)),
+  unavailable: Unavailable(["certs"], '["certs"] when the search or a listed .cer could not be had; else []'),
 });

@@ -5,11 +5,16 @@ import { lookupIdentity } from "./lookup-identity.ts";
 import { readName, readRfc } from "./read-rfc.ts";
 import { runSynchronously } from "./run-synchronously.ts";
 import { type PostalSearchOutcome, searchPostalCode } from "./search-postal-code.ts";
-import { fullRefund, type OperationOutcome, type TaxpayerContext } from "./taxpayer-context.ts";
+import {
+  fullRefund,
+  type OperationOutcome,
+  partialRefund,
+  type TaxpayerContext,
+} from "./taxpayer-context.ts";
 
 export type ValidateInput = { rfc: string; name?: string };
 
-/** POST /v1/rfc/validate: structure → charge → pipeline → refund when the answer is unknown. */
+/** POST /v1/rfc/validate: structure → charge → pipeline → refund when the answer is unknown or partial. */
 export function validateRfc(
   ctx: TaxpayerContext,
   input: ValidateInput,
@@ -62,9 +67,11 @@ export async function runValidation(
     lists: listEntries,
     identity: identityView,
   });
-  return result.valid === null
-    ? { status: 200, body: result, refund: fullRefund(ctx, "validate") }
-    : { status: 200, body: result };
+  // Unknown status: nothing is charged; some step unavailable: half the price (README, "Partial answers").
+  if (result.valid === null) return { status: 200, body: result, refund: fullRefund(ctx, "validate") };
+  if (result.unavailable.length > 0)
+    return { status: 200, body: result, refund: partialRefund(ctx, "validate") };
+  return { status: 200, body: result };
 }
 
 /** Company: the legal representative's CURP; individual: the person's own. */

@@ -53,7 +53,6 @@ describe("definite answers are charged once, at the configured price", () => {
     ["/v1/rfc/profile", () => ({ rfc: kemper().rfc }), 3],
     ["/v1/rfc/commerce-registry", () => ({ rfc: kemper().rfc }), 25],
     ["/v1/rfc/validate", () => ({ rfc: byTag("not_registered").rfc }), 10],
-    ["/v1/rfc/validate", () => ({ rfc: byTag("renapo_unavailable").rfc }), 10],
     [
       "/v1/rfc/commerce-registry",
       () => ({ rfc: byTag("registry_no_match").rfc, name: "EMPRESA SIN FOLIO MERCANTIL" }),
@@ -69,11 +68,14 @@ describe("definite answers are charged once, at the configured price", () => {
     });
   }
 
-  test("RENAPO down: validation still completes, charged, without the identity object", async () => {
+  test("RENAPO down: validation still completes without the identity object, names it, costs half", async () => {
     const answer = await call("/v1/rfc/validate", { rfc: byTag("renapo_unavailable").rfc });
     assert.equal(answer.body.valid, true);
     assert.equal(answer.body.legal_representative, undefined);
     assert.equal(typeof answer.body.legal_representative_curp, "string");
+    assert.deepEqual(answer.body.unavailable, ["identity"]);
+    assert.deepEqual(answer.ledger, { net: -5, kinds: ["charge", "refund"] });
+    assert.equal(answer.headers.get("x-credits-charged"), "5");
   });
 
   test("commerce-registry whose matches are all unsupported is refunded", async () => {

@@ -156,5 +156,14 @@ export async function expectedValidation(h: Harness, s: Scenario, withName: bool
     if (identity && identity.status_curp !== undefined) body.person = identity;
   }
   if (found) body.certs = found.certs;
+  // The steps whose source failed, in the pipeline's order. The postal search runs when a name is
+  // given or the certificates yield one, and fails with the padrón (a magic RFC fails every chunk).
+  const padronFault = statusLegend === null || fullLegend === null;
+  body.unavailable = [
+    statusLegend === null && "status",
+    found === null && "certs",
+    curp && identity === null && "identity",
+    padronFault && (withName || holder !== null) && "zip",
+  ].filter(Boolean);
   return body;
 }

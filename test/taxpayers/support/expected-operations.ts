@@ -29,13 +29,14 @@ export function expectedFindZip(h: Harness, s: Scenario): Json {
 
 export async function expectedProfile(h: Harness, s: Scenario): Promise<Json> {
   const found = await expectedCertificates(h, s);
-  if (!found) return { rfc: s.rfc, found: null, message: SAT_UNREACHABLE };
+  if (!found) return { rfc: s.rfc, found: null, message: SAT_UNREACHABLE, unavailable: ["certs"] };
   if (found.certs.length === 0)
     return {
       rfc: s.rfc,
       found: false,
       message: "El SAT no tiene certificados publicados para este RFC.",
       certs: [],
+      unavailable: [],
     };
   const body: Json = {
     rfc: s.rfc,
@@ -51,6 +52,7 @@ export async function expectedProfile(h: Harness, s: Scenario): Promise<Json> {
     if (holder.repCurp) body.legal_representative_curp = holder.repCurp;
   }
   body.certs = found.certs;
+  body.unavailable = [];
   return body;
 }
 
