@@ -1,5 +1,6 @@
 import { payForRequest } from "../credits/pay-for-request.ts";
 import type { RequestContext } from "../platform/http/context.ts";
+import { syncedListFiles } from "./catalog.ts";
 import { checkLookupRfc } from "./check-lookup-rfc.ts";
 import type { ListMode } from "./list-store-types.ts";
 import { lookupSatLists, type SatListsAnswer } from "./lookup-sat-lists.ts";
@@ -9,18 +10,34 @@ export function listModeOf(ctx: RequestContext): ListMode {
   return ctx.auth.mode === "test" ? "sandbox" : "live";
 }
 
+/** What `POST /v1/rfc/sat-lists` answers; `message` and `missing_lists` only while lists are missing. */
+export type SatListsResult = {
+  rfc: string;
+  sat_lists: SatListsAnswer["sat_lists"];
+  data_as_of: string | null;
+  message?: string;
+  missing_lists?: string[];
+};
+
 /**
- * The sat-lists operation: structure check (not charged), then the charge and the local lookup side
- * by side (the lookup reaches no upstream; its answer is only given once the charge has succeeded).
+ * The sat-lists operation: structure check (not charged), the local lookup, then the charge, which an
+ * unknown answer (`sat_lists: null`) does not pay: the lookup comes first so nothing is taken back.
  */
-export async function checkSatLists(
-  ctx: RequestContext,
-  input: string,
-): Promise<SatListsAnswer & { rfc: string }> {
+export async function checkSatLists(ctx: RequestContext, input: string): Promise<SatListsResult> {
   const rfc = checkLookupRfc(input);
-  const [, answer] = await Promise.all([
-    payForRequest(ctx, "sat-lists"),
-    lookupSatLists(ctx.db, listModeOf(ctx), rfc),
-  ]);
-  return { rfc, ...answer };
+  const answer = await lookupSatLists(ctx.db, listModeOf(ctx), rfc);
+  await payForRequest(ctx, "sat-lists", answer.sat_lists === null ? 0 : 1);
+  const result: SatListsResult = { rfc, sat_lists: answer.sat_lists, data_as_of: answer.data_as_of };
+  if (answer.missing_lists.length === 0) return result;
+  return { ...result, message: listsMessage(answer), missing_lists: answer.missing_lists };
+}
+
+/** Spanish, as every result message: why the answer is unknown, or why it may lack entries. */
+function listsMessage({ sat_lists, missing_lists }: SatListsAnswer): string {
+  if (missing_lists.length === syncedListFiles().length)
+    return "Las listas de contribuyentes del SAT (artículos 69, 69-B y 69-B Bis) no están cargadas; el resultado es desconocido, intente más tarde.";
+  const missing = `Faltan listas del SAT por cargar (${missing_lists.join(", ")})`;
+  return sat_lists === null
+    ? `${missing}; el RFC no aparece en las cargadas, pero el resultado es desconocido.`
+    : `${missing}; el RFC aparece en las cargadas, y las que faltan podrían añadir más entradas.`;
 }

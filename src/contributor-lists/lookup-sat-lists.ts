@@ -1,6 +1,7 @@
 import { batchPerTurn, type TurnBatcher } from "../platform/batch-per-turn.ts";
 import type { Db } from "../platform/db/connect.ts";
 import { perDatabase } from "../platform/db/per-database.ts";
+import { listsMissingFrom } from "./catalog.ts";
 import { type LookupRow, MAX_RFCS_PER_LOOKUP, runListLookup } from "./list-lookup-query.ts";
 import type { ListMode } from "./list-store-types.ts";
 import { isoDate, versionOf } from "./list-version-facts.ts";
@@ -16,9 +17,15 @@ export type SatListEntry = {
 };
 
 export type SatListsAnswer = {
-  sat_lists: SatListEntry[];
+  /**
+   * The RFC's entries; null when unknown: no list loaded in this mode, or the RFC is in none of the
+   * loaded lists while some are missing (an RFC not found then is not "in no list").
+   */
+  sat_lists: SatListEntry[] | null;
   /** How recent the lists consulted are (ISO 8601); null when no list is loaded in this mode. */
   data_as_of: string | null;
+  /** The lists a sync loads that this mode lacks (catalog keys); empty when every one is loaded. */
+  missing_lists: string[];
 };
 
 type Lookup = { mode: ListMode; rfc: string };
@@ -29,15 +36,19 @@ type Lookup = { mode: ListMode; rfc: string };
  */
 export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promise<SatListsAnswer> {
   const answer = await batcherFor(db)({ mode, rfc });
-  return { sat_lists: answer.sat_lists.slice(), data_as_of: answer.data_as_of };
+  return {
+    sat_lists: answer.sat_lists?.slice() ?? null,
+    data_as_of: answer.data_as_of,
+    missing_lists: answer.missing_lists.slice(),
+  };
 }
 
-/** The entries alone, for the key's mode (test keys read the sandbox's lists): what validate shows. */
+/** The entries alone (null: unknown), for the key's mode (test keys read the sandbox's lists): what validate shows. */
 export async function lookupListedEntries(
   db: Db,
   keyMode: "live" | "test",
   rfc: string,
-): Promise<SatListEntry[]> {
+): Promise<SatListEntry[] | null> {
   return (await lookupSatLists(db, keyMode === "test" ? "sandbox" : "live", rfc)).sat_lists;
 }
 
@@ -76,7 +87,9 @@ type Found = SatListEntry & { order: number; position: number };
 function answersFrom(db: Db, rows: readonly LookupRow[], rfcs: readonly string[]): SatListsAnswer[] {
   let newest: number | null = null;
   const byRfc = new Map<string, Found[]>();
+  const loaded = new Set<string>();
   for (const row of rows) {
+    loaded.add(row.list_key);
     const version = versionOf(db, row);
     if (newest === null || version.asOf > newest) newest = version.asOf;
     if (row.rfc === null || row.position === null) continue;
@@ -97,10 +110,15 @@ function answersFrom(db: Db, rows: readonly LookupRow[], rfcs: readonly string[]
     });
   }
   const dataAsOf = newest === null ? null : isoDate(newest);
-  return rfcs.map((rfc) => ({
-    sat_lists: (byRfc.get(rfc) ?? []).sort(byListThenPosition).map(toEntry),
-    data_as_of: dataAsOf,
-  }));
+  const missing = listsMissingFrom(loaded);
+  return rfcs.map((rfc) => {
+    const found = byRfc.get(rfc);
+    return {
+      sat_lists: found ? found.sort(byListThenPosition).map(toEntry) : missing.length > 0 ? null : [],
+      data_as_of: dataAsOf,
+      missing_lists: missing,
+    };
+  });
 }
 
 const byListThenPosition = (a: Found, b: Found) => a.order - b.order || a.position - b.position;

@@ -18,8 +18,21 @@ const EntrySchema = Type.Object({
 
 const AnswerSchema = Type.Object({
   rfc: Type.String(),
-  sat_lists: Type.Array(EntrySchema),
+  sat_lists: Nullable(
+    Type.Array(EntrySchema, {
+      description:
+        "null: unknown (no list loaded, or the RFC is in none of the loaded lists while some are missing); not charged",
+    }),
+  ),
   data_as_of: Nullable(Type.String({ format: "date-time" })),
+  message: Type.Optional(
+    Type.String({ description: "Only while some lists are not loaded: which, and what it means" }),
+  ),
+  missing_lists: Type.Optional(
+    Type.Array(Type.String(), {
+      description: "Only while some lists are not loaded: their keys, e.g. 69/firmes",
+    }),
+  ),
 });
 
 /** `POST /v1/rfc/sat-lists` (spec §4.5): answered from the local copy of SAT's lists. */
@@ -28,7 +41,8 @@ export function satListsRoute(scope: FastifyInstance, deps: AppDeps): void {
     "/rfc/sat-lists",
     {
       schema: {
-        summary: "Art. 69, 69-B and 69-B Bis listings of an RFC (1 credit; free with an active plan)",
+        summary:
+          "Art. 69, 69-B and 69-B Bis listings of an RFC (1 credit; free with an active plan; an unknown answer is free)",
         tags: ["rfc"],
         body: BodySchema,
         response: { 200: AnswerSchema, 401: ProblemSchema, 402: ProblemSchema, 422: ProblemSchema },

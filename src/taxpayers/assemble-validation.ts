@@ -22,7 +22,8 @@ export type ValidationResult = {
   message: string;
   name?: string;
   zip?: string;
-  sat_lists: SatListView[];
+  /** null when unknown: the lists are not loaded (then `unavailable` names `sat_lists`). */
+  sat_lists: SatListView[] | null;
   email?: string;
   curp?: string;
   legal_representative_rfc?: string;
@@ -42,7 +43,7 @@ export type ValidationFindings = {
   status: UpstreamResult<PadronVerdict>;
   certificates: UpstreamResult<CertificateFindings>;
   postal: PostalSearchOutcome | null;
-  lists: SatListEntry[];
+  lists: SatListEntry[] | null;
   /** null when there was no CURP to check. */
   identity: UpstreamResult<IdentityView> | null;
 };
@@ -80,12 +81,13 @@ export function assembleValidation(findings: ValidationFindings): ValidationResu
 
 /** A step that could not start because an earlier one was unavailable is not listed again. */
 function unavailableSteps(findings: ValidationFindings): UnavailableStep[] {
-  const { status, certificates, identity, postal } = findings;
+  const { status, certificates, identity, postal, lists } = findings;
   const steps: UnavailableStep[] = [];
   if (status.status !== "ok") steps.push("status");
   if (certificates.status !== "ok" || certificates.value.filesUnavailable) steps.push("certs");
   if (identity?.status === "unavailable") steps.push("identity");
   if (postal?.status === "unavailable") steps.push("zip");
+  if (lists === null) steps.push("sat_lists");
   return steps;
 }
 

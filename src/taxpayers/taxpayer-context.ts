@@ -6,8 +6,11 @@ import type { RequestContext } from "../platform/http/context.ts";
 import type { PostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
 import type { Upstreams } from "../upstreams/upstreams.ts";
 
-/** Local contributor-list lookup (src/contributor-lists); an empty list when the RFC is in none. */
-export type SatListsLookup = (db: Db, mode: KeyMode, rfc: string) => Promise<SatListEntry[]>;
+/**
+ * Local contributor-list lookup (src/contributor-lists): an empty list when the RFC is in none, null
+ * when that is unknown (the lists are not loaded).
+ */
+export type SatListsLookup = (db: Db, mode: KeyMode, rfc: string) => Promise<SatListEntry[] | null>;
 
 /** What the /v1/rfc verbs need beyond the request context: the sources for the key's mode. */
 export type TaxpayerContext = RequestContext & {

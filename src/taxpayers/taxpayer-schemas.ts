@@ -86,7 +86,11 @@ export const ValidationSchema = Type.Object({
   message: Type.String(),
   name: Type.Optional(Type.String()),
   zip: Type.Optional(Type.String()),
-  sat_lists: Type.Array(SatListEntrySchema),
+  sat_lists: Nullable(
+    Type.Array(SatListEntrySchema, {
+      description: "[] when the RFC is in no list; null when unknown (the lists are not loaded)",
+    }),
+  ),
   email: Type.Optional(Type.String()),
   curp: Type.Optional(Type.String()),
   legal_representative_rfc: Type.Optional(Type.String()),

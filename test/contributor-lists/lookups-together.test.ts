@@ -54,19 +54,22 @@ describe("lookups asked together", () => {
 
     const both = together[0];
     assert.deepEqual(
-      both.sat_lists.map((entry) => [entry.sub_list, entry.name]),
+      both.sat_lists?.map((entry) => [entry.sub_list, entry.name]),
       [
         ["firmes", "FIRME 0, SA DE CV"],
         ["cancelados", "CANCELADA 0, SA DE CV"],
       ],
     );
-    assert.equal(together[60].sat_lists[0].name, "FIRME 60, SA DE CV");
-    assert.equal(together[45].sat_lists.length, 1, "a firmes RFC past the cancelados rows: one list");
-    assert.equal(together[160].sat_lists.length, 2, "asked again through the cancelados rows: both lists");
-    assert.equal(together[190].sat_lists[0].name, "PRUEBA 0, SA DE CV");
-    assert.deepEqual(together[200].sat_lists, [], "a sandbox-only RFC is not on the live lists");
-    assert.deepEqual(together.at(-2)?.sat_lists, []);
-    assert.deepEqual(together.at(-1)?.sat_lists, [], "a live-only RFC is not on the sandbox lists");
+    assert.equal(together[60].sat_lists?.[0].name, "FIRME 60, SA DE CV");
+    assert.equal(together[45].sat_lists?.length, 1, "a firmes RFC past the cancelados rows: one list");
+    assert.equal(together[160].sat_lists?.length, 2, "asked again through the cancelados rows: both lists");
+    assert.equal(together[190].sat_lists?.[0].name, "PRUEBA 0, SA DE CV");
+    // Only some lists are loaded here: an RFC in none of them is unknown (null), not "in no list".
+    assert.equal(together[200].sat_lists, null, "a sandbox-only RFC is not on the live lists");
+    assert.equal(together.at(-2)?.sat_lists, null);
+    assert.equal(together.at(-1)?.sat_lists, null, "a live-only RFC is not on the sandbox lists");
+    assert.equal(together[0].missing_lists.length, 7, "live has firmes and cancelados of the nine");
+    assert.equal(together.at(-1)?.missing_lists.length, 8, "sandbox has firmes only");
   });
 
   it("each caller gets its own list of entries", async () => {
@@ -74,7 +77,9 @@ describe("lookups asked together", () => {
       lookupSatLists(database.db, "live", firmes[100].rfc),
       lookupSatLists(database.db, "live", firmes[100].rfc),
     ]);
-    first.sat_lists.pop();
-    assert.equal(second.sat_lists.length, 1);
+    first.sat_lists?.pop();
+    first.missing_lists.pop();
+    assert.equal(second.sat_lists?.length, 1);
+    assert.equal(second.missing_lists.length, 7);
   });
 });

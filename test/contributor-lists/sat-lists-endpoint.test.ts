@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createReadStream } from "node:fs";
 import { after, before, describe, it } from "node:test";
+import { syncedListFiles } from "../../src/contributor-lists/catalog.ts";
 import { ingestListFile } from "../../src/contributor-lists/ingest-list-file.ts";
 import type { ListMode } from "../../src/contributor-lists/list-store-types.ts";
 import { lookupSatLists } from "../../src/contributor-lists/lookup-sat-lists.ts";
@@ -122,10 +123,11 @@ describe("POST /v1/rfc/sat-lists on the fixture files", () => {
     ]);
   });
 
-  it("data_as_of is the newest date of the lists consulted; an unlisted RFC gets an empty list", async () => {
+  it("data_as_of is the newest date of the lists consulted; an unlisted RFC is unknown while lists are missing", async () => {
     const none = await ask("ZZZ010101ZZ9");
     assert.equal(none.statusCode, 200);
-    assert.deepEqual(none.json().sat_lists, []);
+    assert.equal(none.json().sat_lists, null, "two hand-imported files are not every list");
+    assert.equal(none.headers["x-credits-charged"], "0");
     const art69FetchedAt = await app.database.db
       .selectFrom("list_versions")
       .select("fetched_at")
@@ -151,7 +153,10 @@ describe("POST /v1/rfc/sat-lists on the fixture files", () => {
     const sandboxOwner = await mintOwner(app.database.db, { credits: 5, mode: "test" });
     const response = await ask("AAG090703QT6", sandboxOwner.key);
     assert.equal(response.statusCode, 200);
-    assert.deepEqual(response.json(), { rfc: "AAG090703QT6", sat_lists: [], data_as_of: null });
+    const { message, missing_lists, ...rest } = response.json();
+    assert.deepEqual(rest, { rfc: "AAG090703QT6", sat_lists: null, data_as_of: null });
+    assert.equal(missing_lists.length, syncedListFiles().length);
+    assert.match(message, /no están cargadas/);
     assert.equal(response.headers["x-credits-charged"], "0");
   });
 

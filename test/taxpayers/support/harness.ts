@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { buildApp, type PadronApp } from "../../../src/app.ts";
 import { type Config, parseConfig } from "../../../src/config.ts";
+import type { ListMode } from "../../../src/contributor-lists/list-store-types.ts";
 import { syncLists } from "../../../src/contributor-lists/sync-lists.ts";
 import { importPostalCodes } from "../../../src/postal-codes/import-postal-codes.ts";
 import type { Scenario } from "../../../src/sandbox/scenario-expectations.ts";
@@ -34,6 +35,8 @@ type Options = {
   size?: number;
   env?: Record<string, string>;
   importLiveCatalog?: boolean;
+  /** Whose contributor lists are loaded from the sandbox at start (default both). */
+  listModes?: ListMode[];
 };
 
 /** The sandbox on a random port and the real app over HTTP, live connectors aimed at the sandbox. */
@@ -64,7 +67,7 @@ export async function startHarness(options: Options = {}): Promise<Harness> {
     },
   });
   // The sandbox publishes the list files; both modes' stores load them, as `padron lists sync` would.
-  for (const mode of ["sandbox", "live"] as const) {
+  for (const mode of options.listModes ?? ["sandbox", "live"]) {
     await syncLists(database.db, {
       mode,
       baseUrl: sandbox.url,
