@@ -32,7 +32,7 @@ export function fullRefund(ctx: RequestContext, operation: Operation): number {
 
 /**
  * What a partial answer (some step `unavailable`, the rest known) gives back: all but half the price,
- * rounded down, so it costs half (validate 10 → 5, profile 3 → 1). README, "What an answer costs".
+ * rounded down, so it costs half (validate 10 → 5, profile 3 → 1). README, "Unknown and partial answers".
  */
 export function partialRefund(ctx: RequestContext, operation: Operation): number {
   const price = fullRefund(ctx, operation);

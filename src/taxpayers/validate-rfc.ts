@@ -67,7 +67,7 @@ export async function runValidation(
     lists: listEntries,
     identity: identityView,
   });
-  // Unknown status: nothing is charged; some step unavailable: half the price (README, "Partial answers").
+  // Unknown status: nothing is charged; some step unavailable: half the price (README, "Unknown and partial answers").
   if (result.valid === null) return { status: 200, body: result, refund: fullRefund(ctx, "validate") };
   if (result.unavailable.length > 0)
     return { status: 200, body: result, refund: partialRefund(ctx, "validate") };
