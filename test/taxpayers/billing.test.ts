@@ -2,23 +2,14 @@ import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import type { Scenario } from "../../src/sandbox/scenario-expectations.ts";
 import { type Harness, startHarness } from "./support/harness.ts";
-import { ledgerOf } from "./support/ledger.ts";
+import { chargedCall, ledgerOf, scenarioTagged } from "./support/ledger.ts";
 
 // Live key whose connectors point at the sandbox: charges happen, unknown answers are refunded.
 const h: Harness = await startHarness();
 after(() => h.close());
 
-const byTag = (tag: string): Scenario => {
-  const found = h.scenarios.find((s) => s.tags.includes(tag));
-  if (!found) throw new Error(`no scenario tagged ${tag}`);
-  return found;
-};
-
-async function call(path: string, body: unknown) {
-  const answer = await h.post(path, body, h.liveOwner.key);
-  const requestId = answer.headers.get("x-request-id") as string;
-  return { ...answer, ledger: await ledgerOf(h.database.db, requestId) };
-}
+const byTag = (tag: string): Scenario => scenarioTagged(h, tag);
+const call = (path: string, body: unknown) => chargedCall(h, path, body);
 
 describe("unreachable upstreams answer 200 with null and the ledger nets to zero", () => {
   const cases: [string, string, (s: Scenario) => unknown, "valid" | "found"][] = [

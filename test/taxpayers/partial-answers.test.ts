@@ -2,24 +2,15 @@ import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import type { Scenario } from "../../src/sandbox/scenario-expectations.ts";
 import { type Harness, startHarness } from "./support/harness.ts";
-import { ledgerOf } from "./support/ledger.ts";
+import { chargedCall, scenarioTagged } from "./support/ledger.ts";
 
 // Issue 22 item 2: a step that could not be answered is named in `unavailable`, and the price follows:
 // 10 credits when every step answered, half (5) when some did not, nothing when the status is unknown.
 const h: Harness = await startHarness();
 after(() => h.close());
 
-const byTag = (tag: string): Scenario => {
-  const found = h.scenarios.find((s) => s.tags.includes(tag));
-  if (!found) throw new Error(`no scenario tagged ${tag}`);
-  return found;
-};
-
-async function call(path: string, body: unknown) {
-  const answer = await h.post(path, body, h.liveOwner.key);
-  const requestId = answer.headers.get("x-request-id") as string;
-  return { ...answer, ledger: await ledgerOf(h.database.db, requestId) };
-}
+const byTag = (tag: string): Scenario => scenarioTagged(h, tag);
+const call = (path: string, body: unknown) => chargedCall(h, path, body);
 
 describe("validate names the steps it could not answer and charges accordingly", () => {
   test("every step answered: unavailable [] and the full price", async () => {

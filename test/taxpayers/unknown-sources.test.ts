@@ -5,27 +5,19 @@ import { syncLists } from "../../src/contributor-lists/sync-lists.ts";
 import type { Scenario } from "../../src/sandbox/scenario-expectations.ts";
 import { mintOwner } from "../helpers/owners.ts";
 import { type Harness, startHarness } from "./support/harness.ts";
-import { ledgerOf } from "./support/ledger.ts";
+import { chargedCall, scenarioTagged } from "./support/ledger.ts";
 
 // Issue 22 item 1: a local source with no data (contributor lists, postal-code catalog) is "unknown",
 // never a clean answer. Live keys here start with no lists and no postal catalog; sandbox keys have both.
 const h: Harness = await startHarness({ listModes: ["sandbox"], importLiveCatalog: false });
 after(() => h.close());
 
-const byTag = (tag: string): Scenario => {
-  const found = h.scenarios.find((s) => s.tags.includes(tag));
-  if (!found) throw new Error(`no scenario tagged ${tag}`);
-  return found;
-};
+const byTag = (tag: string): Scenario => scenarioTagged(h, tag);
 const kemper = () => byTag("registered_company");
 const exigible = () => byTag("list_69_exigibles");
 const severalLists = () => byTag("several_lists");
 
-async function call(path: string, body: unknown, key = h.liveOwner.key) {
-  const answer = await h.post(path, body, key);
-  const requestId = answer.headers.get("x-request-id") as string;
-  return { ...answer, ledger: await ledgerOf(h.database.db, requestId) };
-}
+const call = (path: string, body: unknown, key = h.liveOwner.key) => chargedCall(h, path, body, key);
 
 const subListsOf = (body: Record<string, unknown>) =>
   (body.sat_lists as { sub_list: string }[] | null)?.map((entry) => entry.sub_list);

@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../../src/platform/db/connect.ts";
+import type { Scenario } from "../../../src/sandbox/scenario-expectations.ts";
+import type { Harness } from "./harness.ts";
 
 /** Net credits a request moved (charges negative, refunds positive), and how many entries it wrote. */
 export async function ledgerOf(db: Db, requestId: string): Promise<{ net: number; kinds: string[] }> {
@@ -10,4 +12,18 @@ export async function ledgerOf(db: Db, requestId: string): Promise<{ net: number
     .orderBy("id")
     .execute();
   return { net: rows.reduce((sum, row) => sum + Number(row.amount), 0), kinds: rows.map((row) => row.kind) };
+}
+
+/** A call with the live key (charged), with the ledger entries its request wrote. */
+export async function chargedCall(h: Harness, path: string, body: unknown, key = h.liveOwner.key) {
+  const answer = await h.post(path, body, key);
+  const requestId = answer.headers.get("x-request-id") as string;
+  return { ...answer, ledger: await ledgerOf(h.database.db, requestId) };
+}
+
+/** The first scenario with `tag`. */
+export function scenarioTagged(h: Harness, tag: string): Scenario {
+  const found = h.scenarios.find((s) => s.tags.includes(tag));
+  if (!found) throw new Error(`no scenario tagged ${tag}`);
+  return found;
 }
