@@ -34,7 +34,7 @@ export async function checkSatLists(ctx: RequestContext, input: string): Promise
 
 /** Spanish, as every result message: why the answer is unknown, or why it may lack entries. */
 function listsMessage({ sat_lists, missing_lists }: SatListsAnswer): string {
-  if (missing_lists.length === syncedListFiles().length)
+  if (sat_lists === null && missing_lists.length === syncedListFiles().length)
     return "Las listas de contribuyentes del SAT (artículos 69, 69-B y 69-B Bis) no están cargadas; el resultado es desconocido, intente más tarde.";
   const missing = `Faltan listas del SAT por cargar (${missing_lists.join(", ")})`;
   return sat_lists === null

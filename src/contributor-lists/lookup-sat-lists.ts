@@ -43,7 +43,7 @@ export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promi
   };
 }
 
-/** The entries alone (null: unknown), for the key's mode (test keys read the sandbox's lists): what validate shows. */
+/** The entries alone (null: unknown) for the key's mode (test keys read the sandbox's lists): validate's. */
 export async function lookupListedEntries(
   db: Db,
   keyMode: "live" | "test",

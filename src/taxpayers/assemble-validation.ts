@@ -11,7 +11,8 @@ export type SatListView = SatListEntry;
 
 /**
  * A step of the pipeline that could not be answered: its source was unreachable, or a local source
- * (lists, postal codes) has no data. Listed in `unavailable`, in this order (README, "Unknown and partial answers").
+ * (lists, postal codes) has no data. Listed in `unavailable` in this order (README, "Unknown and
+ * partial answers").
  */
 export type UnavailableStep = "status" | "certs" | "identity" | "zip" | "sat_lists";
 
