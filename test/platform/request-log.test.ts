@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
+import { createReadStream } from "node:fs";
 import { after, before, test } from "node:test";
+import { ingestListFile } from "../../src/contributor-lists/ingest-list-file.ts";
 import { recentApiRequests } from "../../src/request-log/record-api-requests.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
@@ -7,6 +9,13 @@ import { mintOwner } from "../helpers/owners.ts";
 let padron: TestApp;
 before(async () => {
   padron = await startTestApp();
+  // AAG090703QT6 is listed in this file, so its sat-lists answer is known and charged.
+  await ingestListFile(padron.database.db, createReadStream("test/fixtures/lists/art69_sample.csv"), {
+    mode: "live",
+    fileName: "art69_sample.csv",
+    provenance: { sourceUrl: "file:art69_sample.csv", etag: null, lastModified: null, expectedBytes: null },
+    minRowRatio: 0.5,
+  });
 });
 after(() => padron.close());
 
