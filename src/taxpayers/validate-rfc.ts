@@ -51,7 +51,7 @@ export async function runValidation(
     return curp ? lookupIdentity(upstreams, curp, signal) : null;
   });
 
-  const [statusAnswer, certificateAnswer, listEntries, identityView] = await Promise.all([
+  const [statusAnswer, certificateAnswer, listEntries, identityAnswer] = await Promise.all([
     status,
     certificates,
     lists,
@@ -65,9 +65,10 @@ export async function runValidation(
     certificates: certificateAnswer,
     postal: postal ? await postal : null,
     lists: listEntries,
-    identity: identityView,
+    identity: identityAnswer,
   });
-  // Unknown status: nothing is charged; some step unavailable: half the price (README, "Unknown and partial answers").
+  // Unknown status: nothing is charged; some step unavailable: half the price (README, "Unknown and
+  // partial answers").
   if (result.valid === null) return { status: 200, body: result, refund: fullRefund(ctx, "validate") };
   if (result.unavailable.length > 0)
     return { status: 200, body: result, refund: partialRefund(ctx, "validate") };
