@@ -6,7 +6,9 @@ import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
 import { describeRequest } from "./describe-request.ts";
 import { redeliverRequest } from "./redeliver-request.ts";
 
-const Params = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const Params = Type.Object({
+  id: Type.String({ maxLength: 64, description: "The request_id of a 202 answer" }),
+});
 const RequestSchema = Type.Object({
   request_id: Type.String(),
   operation: Type.String(),
@@ -28,6 +30,7 @@ export function requestRoutes(scope: FastifyInstance, deps: AppDeps): void {
     "/requests/:id",
     {
       schema: {
+        operationId: "request_status",
         summary: "An asynchronous request: status, progress and result (kept 7 days)",
         tags: ["requests"],
         params: Params,
@@ -40,6 +43,7 @@ export function requestRoutes(scope: FastifyInstance, deps: AppDeps): void {
     "/requests/:id/redeliver",
     {
       schema: {
+        operationId: "request_redeliver",
         summary: "Send a finished request's webhook again (same webhook-id)",
         tags: ["requests"],
         params: Params,

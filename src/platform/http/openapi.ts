@@ -18,6 +18,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { apiKey: { type: "apiKey", in: "header", name: "x-api-key" } } },
       security: [{ apiKey: [] }],
     },
+    transformObject: (document) => nameOperations("openapiObject" in document ? document.openapiObject : {}),
   });
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   app.get("/docs", { schema: { hide: true } }, async (_request, reply) =>
@@ -26,6 +27,24 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
   app.get("/docs/errors", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/html").send(errorsPage()),
   );
+}
+
+type Operations = Record<string, Record<string, { operationId?: string }>>;
+
+/**
+ * Every operation gets an `operationId` (the MCP tools are named by it): the one given on the route,
+ * else its path, e.g. POST /v1/rfc/find-zip is `rfc_find_zip`.
+ */
+function nameOperations<D extends { paths?: unknown }>(document: D): D {
+  for (const [path, operations] of Object.entries((document.paths ?? {}) as Operations)) {
+    for (const operation of Object.values(operations)) {
+      operation.operationId ??= path
+        .replace(/^\/v1\//, "")
+        .replace(/\/\{[^}]+\}/g, "")
+        .replace(/[/-]/g, "_");
+    }
+  }
+  return document;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
