@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import { satListsRoute } from "./contributor-lists/sat-lists-route.ts";
 import { dashboardPlugin } from "./dashboard/dashboard-plugin.ts";
 import { installIdempotency } from "./idempotency/install-idempotency.ts";
+import { mcpRoute } from "./mcp/mcp-route.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
 import { ServiceError } from "./platform/errors.ts";
 import { type ApiScopeDeps, apiScope } from "./platform/http/api-scope.ts";
@@ -145,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     { prefix: "/v1" },
   );
   await app.register(dashboardPlugin({ db: deps.database.db, config, redis }));
+  mcpRoute(app);
 
   return {
     app,
