@@ -127,6 +127,12 @@ export const SETTINGS = {
     "Sandbox that sandbox keys use when no in-process sandbox runs (empty: the in-process one, or none)",
     url(["http:", "https:"]),
   ),
+  mcpApiKey: setting(
+    "PADRON_API_KEY",
+    "",
+    "The API key `padron mcp` calls with: charged, limited and logged as over HTTP",
+    text,
+  ),
 } as const;
 
 type Settings = typeof SETTINGS;

@@ -16,6 +16,7 @@ export const COMMANDS: Record<string, () => Promise<Command>> = {
   worker: one(async () => (await import("./worker.ts")).worker),
   migrate: one(async () => (await import("./migrate.ts")).migrate),
   sandbox: one(async () => (await import("./sandbox.ts")).sandbox),
+  mcp: one(async () => (await import("./mcp.ts")).mcp),
   "users create": fromGroup("users create", async () => (await import("./users.ts")).users),
   "orgs create": fromGroup("orgs create", async () => (await import("./orgs.ts")).orgs),
   "keys create": fromGroup("keys create", async () => (await import("./keys.ts")).keys),

@@ -16,6 +16,10 @@ export async function withDatabase<T>(
   }
 }
 
+/** The sandbox of a process beside `padron serve`: SANDBOX_URL, else serve's in-process one. */
+export const sandboxUrlBeside = (config: Config): string | null =>
+  config.sandboxUrl || (config.sandbox ? `http://127.0.0.1:${config.sandboxPort}` : null);
+
 export const print = (json: boolean, data: unknown, text: string): void => {
   process.stdout.write(json ? `${JSON.stringify(data, null, 2)}\n` : `${text}\n`);
 };

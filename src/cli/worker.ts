@@ -6,6 +6,7 @@ import { migrateToLatest } from "../platform/db/migrate.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
 import { createTaxpayerSources } from "../taxpayers/create-taxpayer-sources.ts";
 import type { Command } from "./commands.ts";
+import { sandboxUrlBeside } from "./session.ts";
 
 /** `padron worker`: runs jobs (async requests, webhook deliveries) until SIGINT/SIGTERM. */
 export const worker: Command = {
@@ -18,8 +19,7 @@ export const worker: Command = {
     const log = (level: string, message: string, fields: Record<string, unknown> = {}) =>
       process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg: message, ...fields })}\n`);
     // The jobs run the API's verbs: they need the same sources the API process has.
-    const sandboxUrl =
-      config.sandboxUrl || (config.sandbox ? `http://127.0.0.1:${config.sandboxPort}` : null);
+    const sandboxUrl = sandboxUrlBeside(config);
     const sources = createTaxpayerSources({ config, database, sandboxUrl });
     registerAsyncOperations(sources);
     const running = startAsyncWorker({ db: database.db, engine: database.engine, config }, log);

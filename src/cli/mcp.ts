@@ -1,0 +1,47 @@
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import { createMcpServer } from "../mcp/create-mcp-server.ts";
+import { openDatabase } from "../platform/db/connect.ts";
+import { migrateToLatest } from "../platform/db/migrate.ts";
+import { startAsyncWorker } from "../requests/job-handlers.ts";
+import type { Command } from "./commands.ts";
+import { sandboxUrlBeside } from "./session.ts";
+
+/**
+ * `padron mcp`: the MCP server on stdin/stdout for a local assistant. The app runs in this process
+ * without listening, on the configured database, calling with PADRON_API_KEY; a worker runs what is
+ * accepted for later. Sandbox keys use SANDBOX_URL or the sandbox of `padron serve`, as `padron worker`.
+ */
+export const mcp: Command = {
+  usage: "(MCP over stdio; the key from PADRON_API_KEY)",
+  options: {},
+  async run() {
+    const config = loadConfig({ SANDBOX_URL: sandboxUrlBeside(loadConfig()) ?? undefined });
+    const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+    await migrateToLatest(database);
+    // stdout carries the protocol: every log line goes to stderr.
+    const padron = await buildApp({ config, database, logStream: process.stderr });
+    await padron.app.ready();
+    if (!config.mcpApiKey) padron.app.log.warn("PADRON_API_KEY is not set: every tool call will be refused");
+    const worker = startAsyncWorker(
+      { db: database.db, engine: database.engine, config },
+      (level, message, fields) => padron.app.log[level](fields ?? {}, message),
+    );
+    const server = createMcpServer(padron.app, config.mcpApiKey || undefined);
+    let stopping = false;
+    const stop = async () => {
+      if (stopping) return;
+      stopping = true;
+      await server.close();
+      await worker.stop(config.shutdownGraceMs);
+      await padron.app.close();
+      await database.close();
+      process.exit(0);
+    };
+    process.stdin.on("end", () => void stop());
+    process.on("SIGINT", () => void stop());
+    process.on("SIGTERM", () => void stop());
+    await server.connect(new StdioServerTransport());
+  },
+};
