@@ -1,32 +1,22 @@
 import { after, describe, test } from "node:test";
-import { syncLists } from "../../src/contributor-lists/sync-lists.ts";
-import { startBatchHarness } from "../batches/harness.ts";
 import { mintOwner } from "../helpers/owners.ts";
-import { startReceiver } from "../webhooks/receiver.ts";
 import {
   assertSameAnswer,
   callTool,
   checkAccountAndAsyncTools,
+  httpWith,
   mcpOverHttp,
   scenarioCalls,
+  startMcpHarness,
 } from "./support.ts";
 
 // Acceptance (issue 26): every tool over Streamable HTTP answers as its HTTP route for the same input.
-const h = await startBatchHarness({ RATE_LIMIT_PER_MINUTE: "100000" });
-await syncLists(h.database.db, {
-  mode: "sandbox",
-  baseUrl: h.sandbox.url,
-  minRowRatio: 0.5,
-  timeoutMs: 30_000,
-  retries: 1,
-});
-const hook = await startReceiver();
+const h = await startMcpHarness();
 const owner = await mintOwner(h.database.db, { mode: "test" });
 const client = await mcpOverHttp(h.base, { "x-api-key": owner.key });
-const http = (method: string, path: string, body?: unknown) => h.call(owner.key, method, path, body);
+const http = httpWith(h, owner.key);
 after(async () => {
   await client.close();
-  await hook.close();
   await h.close();
 });
 
@@ -47,9 +37,5 @@ describe("each rfc tool, every sandbox scenario", () => {
 });
 
 test("account, webhook secret, batch, request status and redelivery answer as their routes", async () => {
-  const records = h.scenarios
-    .filter((s) => s.name && s.zip)
-    .slice(0, 3)
-    .map((s) => ({ rfc: s.rfc, name: s.name as string, zip: s.zip as string }));
-  await checkAccountAndAsyncTools(client, http, hook.url, records, (id) => h.settled(owner.key, id));
+  await checkAccountAndAsyncTools(client, h, owner.key);
 });

@@ -1,33 +1,21 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import { syncLists } from "../../src/contributor-lists/sync-lists.ts";
-import { startBatchHarness } from "../batches/harness.ts";
 import { mintOwner } from "../helpers/owners.ts";
-import { startReceiver } from "../webhooks/receiver.ts";
 import {
   assertSameAnswer,
   callTool,
   checkAccountAndAsyncTools,
   checkErrorsAndBilling,
+  httpWith,
   mcpOverStdio,
   scenarioCalls,
+  startMcpHarness,
   withClient,
 } from "./support.ts";
 
 // Acceptance (issue 26): `padron mcp` over stdio, on the same database as the app serving HTTP here.
-const h = await startBatchHarness({ RATE_LIMIT_PER_MINUTE: "100000" });
-await syncLists(h.database.db, {
-  mode: "sandbox",
-  baseUrl: h.sandbox.url,
-  minRowRatio: 0.5,
-  timeoutMs: 30_000,
-  retries: 1,
-});
-const hook = await startReceiver();
-after(async () => {
-  await hook.close();
-  await h.close();
-});
+const h = await startMcpHarness();
+after(() => h.close());
 
 test("padron mcp lists a tool per API operation, and each answers as its route", async () => {
   const owner = await mintOwner(h.database.db, { mode: "test" });
@@ -41,7 +29,7 @@ test("padron mcp lists a tool per API operation, and each answers as its route",
     );
     assert.deepEqual(tools.map((tool) => tool.name).sort(), operations.sort());
 
-    const http = (method: string, path: string, body?: unknown) => h.call(owner.key, method, path, body);
+    const http = httpWith(h, owner.key);
     for (const tag of ["registered_company", "list_69b_definitivo", "renapo_homonym", "sat_error"]) {
       const scenario = h.scenarios.find((s) => s.tags.includes(tag));
       assert.ok(scenario, tag);
@@ -49,11 +37,7 @@ test("padron mcp lists a tool per API operation, and each answers as its route",
         assertSameAnswer(await callTool(client, tool, args), await http("POST", path, args));
       }
     }
-    const records = h.scenarios
-      .filter((s) => s.name && s.zip)
-      .slice(0, 2)
-      .map((s) => ({ rfc: s.rfc, name: s.name as string, zip: s.zip as string }));
-    await checkAccountAndAsyncTools(client, http, hook.url, records, (id) => h.settled(owner.key, id));
+    await checkAccountAndAsyncTools(client, h, owner.key);
   });
 });
 
