@@ -16,8 +16,8 @@ const INSTRUCTIONS =
 
 const toolsByApp = new WeakMap<FastifyInstance, { version: string; tools: ApiTool[] }>();
 
-/** The app's OpenAPI document as tools; read once, when the app is ready. */
-function toolsOf(app: FastifyInstance) {
+/** The app's OpenAPI document as tools, read once; it throws if two operations share a name. */
+export function toolsOf(app: FastifyInstance) {
   let known = toolsByApp.get(app);
   if (!known) {
     const document = app.swagger() as OpenApiDocument;

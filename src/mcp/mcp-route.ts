@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { createMcpServer } from "./create-mcp-server.ts";
+import { createMcpServer, toolsOf } from "./create-mcp-server.ts";
 
 /**
  * `POST /mcp`: MCP over Streamable HTTP, stateless (a server per request, JSON answers). The route
@@ -9,6 +9,8 @@ import { createMcpServer } from "./create-mcp-server.ts";
  * server without server-initiated messages may refuse the SSE stream).
  */
 export function mcpRoute(app: FastifyInstance): void {
+  // Tools that cannot be made (two operations with one name) stop the start, not the first call.
+  app.addHook("onReady", async () => void toolsOf(app));
   app.post("/mcp", { schema: { hide: true } }, async (request, reply) => {
     const server = createMcpServer(app, presentedKey(request), request.ip);
     const transport = new WebStandardStreamableHTTPServerTransport({
