@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { webcrypto, X509Certificate } from "node:crypto";
 import { before, describe, it } from "node:test";
 import * as x509 from "@peculiar/x509";
+import { CertificateParseError } from "../../src/certificates/certificate-parse-error.ts";
 import { parseCertificate } from "../../src/certificates/parse-certificate.ts";
 
 const ALGORITHM = {
@@ -14,7 +15,13 @@ const ALGORITHM = {
 let keys: webcrypto.CryptoKeyPair;
 
 /** @peculiar/x509 accepts typed string values at runtime; its JsonName type only declares plain strings. */
-type SubjectJson = Record<string, (string | { printableString?: string; utf8String?: string })[]>[];
+type StringValue = {
+  printableString?: string;
+  utf8String?: string;
+  bmpString?: string;
+  universalString?: string;
+};
+type SubjectJson = Record<string, (string | StringValue)[]>[];
 
 /** A self-signed certificate; strings given as printableString are encoded by @peculiar/x509 as latin-1 bytes. */
 async function buildCertificate(subject: SubjectJson, serial = "30001000000300099999"): Promise<Uint8Array> {
@@ -29,13 +36,27 @@ async function buildCertificate(subject: SubjectJson, serial = "3000100000030009
   return new Uint8Array(certificate.rawData);
 }
 
-/** Rewrites the string tag in front of `text`'s latin-1 bytes (same length, so the DER stays well formed). */
-function retagLatin1String(der: Uint8Array, text: string, newTag: number): Uint8Array {
-  const needle = Buffer.concat([Buffer.from([0x13, text.length]), Buffer.from(text, "latin1")]);
+/**
+ * Rewrites the string tag in front of every copy of `text`'s bytes: the issuer's and the subject's of a
+ * self-signed certificate (same length, so the DER stays well formed).
+ */
+function retagString(
+  der: Uint8Array,
+  text: string,
+  newTag: number,
+  { encoding, oldTag }: { encoding: "latin1" | "utf8"; oldTag: number } = {
+    encoding: "latin1",
+    oldTag: 0x13,
+  },
+): Uint8Array {
+  const bytes = Buffer.from(text, encoding);
+  const needle = Buffer.concat([Buffer.from([oldTag, bytes.length]), bytes]);
   const copy = Buffer.from(der);
-  const at = copy.indexOf(needle);
-  assert.ok(at >= 0, "the latin-1 PrintableString is in the certificate");
-  copy[at] = newTag;
+  assert.ok(
+    copy.includes(needle),
+    `the ${encoding} string tagged 0x${oldTag.toString(16)} is in the certificate`,
+  );
+  for (let at = copy.indexOf(needle); at >= 0; at = copy.indexOf(needle, at + 1)) copy[at] = newTag;
   return new Uint8Array(copy);
 }
 
@@ -66,9 +87,10 @@ describe("latin-1 bytes in subject strings", () => {
     ["PrintableString", 0x13],
     ["UTF8String", 0x0c],
     ["TeletexString", 0x14],
+    ["VisibleString", 0x1a],
   ] as const) {
     it(`decodes Ñ and É from latin-1 bytes in a ${label}`, async () => {
-      const der = retagLatin1String(await buildCertificate(personSubject), PERSON_NAME, tag);
+      const der = retagString(await buildCertificate(personSubject), PERSON_NAME, tag);
       const certificate = parseCertificate(der);
       assert.equal(certificate.name, PERSON_NAME);
       assert.match(certificate.subject, new RegExp(`CN=${PERSON_NAME}$`));
@@ -76,7 +98,7 @@ describe("latin-1 bytes in subject strings", () => {
   }
 
   it("is a certificate node:crypto refuses outright (why the parser walks the DER itself)", async () => {
-    const der = retagLatin1String(await buildCertificate(personSubject), PERSON_NAME, 0x0c);
+    const der = retagString(await buildCertificate(personSubject), PERSON_NAME, 0x0c);
     assert.throws(() => new X509Certificate(der));
     assert.equal(parseCertificate(der).rfc, "MUPJ800101AB1");
   });
@@ -86,6 +108,28 @@ describe("latin-1 bytes in subject strings", () => {
       await buildCertificate([{ "2.5.4.41": [{ utf8String: "PEÑA Ü" }] }]),
     );
     assert.equal(certificate.name, "PEÑA Ü");
+  });
+
+  it("reads UTF-8 bytes in a PrintableString as UTF-8", async () => {
+    const utf8 = await buildCertificate([{ "2.5.4.41": [{ utf8String: "PEÑA Ü" }] }]);
+    const der = retagString(utf8, "PEÑA Ü", 0x13, { encoding: "utf8", oldTag: 0x0c });
+    assert.equal(parseCertificate(der).name, "PEÑA Ü");
+  });
+
+  it("reads BMPString and UniversalString", async () => {
+    const certificate = parseCertificate(
+      await buildCertificate([
+        { CN: [{ bmpString: "PEÑA Ü" }] },
+        { "2.5.4.41": [{ universalString: "MUÑOZ" }] },
+      ]),
+    );
+    assert.equal(certificate.name, "MUÑOZ");
+    assert.equal(certificate.subject, "name=MUÑOZ,CN=PEÑA Ü");
+  });
+
+  it("refuses a name attribute whose value is not a string", async () => {
+    const der = retagString(await buildCertificate(personSubject), PERSON_NAME, 0x04);
+    assert.throws(() => parseCertificate(der), CertificateParseError);
   });
 
   it("an individual's certificate gives the person's CURP and no legal representative", async () => {

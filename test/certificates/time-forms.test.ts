@@ -48,7 +48,11 @@ function certificateWith(notBefore: Time, notAfter: Time): Uint8Array {
       attribute(NAME, "ESCUELA KEMPER URGATE SA DE CV"),
       attribute(UNIQUE_ID, "EKU9003173C9 / VADA800927DJ3"),
     ),
-    tlv(SEQUENCE, tlv(SEQUENCE, oid(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01), tlv(0x05))),
+    tlv(
+      SEQUENCE,
+      tlv(SEQUENCE, oid(0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01), tlv(0x05)),
+      tlv(0x03, Buffer.from([0])),
+    ),
   );
   return new Uint8Array(tlv(SEQUENCE, tbs, SHA256_RSA, tlv(0x03, Buffer.from([0]))));
 }
