@@ -1,35 +1,30 @@
 import { isUtf8 } from "node:buffer";
+import type { AttributeValue } from "@peculiar/asn1-x509";
 import { CertificateParseError } from "./certificate-parse-error.ts";
-import { type DerNode, derContent } from "./read-der.ts";
+import { readDerElement } from "./read-der-element.ts";
 
-const utf16be = new TextDecoder("utf-16be");
-
-const UTF8_STRING = 0x0c;
-const BMP_STRING = 0x1e;
-const UNIVERSAL_STRING = 0x1c;
-const ONE_BYTE_STRINGS = new Set([0x12, 0x13, 0x14, 0x15, 0x16, 0x19, 0x1a, 0x1b]);
+// NumericString, VideotexString, GraphicString, VisibleString, GeneralString: asn1-x509 leaves them as DER.
+const OTHER_ONE_BYTE_STRINGS = new Set([0x12, 0x15, 0x19, 0x1a, 0x1b]);
 
 /**
- * Text of a DirectoryString-like value. SAT writes latin-1 bytes into UTF8String,
- * PrintableString and TeletexString alike, so any byte string that is not valid UTF-8 is read as latin-1.
+ * Text of a name attribute. SAT writes latin-1 bytes into UTF8String, PrintableString and TeletexString
+ * alike, so any byte string that is not valid UTF-8 is read as latin-1. asn1js gives one-byte strings
+ * as latin-1 text and itself falls back to latin-1 for a UTF8String that is not UTF-8.
  */
-export function decodeDirectoryString(node: DerNode): string {
-  const bytes = derContent(node);
-  if (node.tag === BMP_STRING) return utf16be.decode(bytes);
-  if (node.tag === UNIVERSAL_STRING) return decodeUtf32be(bytes);
-  if (node.tag !== UTF8_STRING && !ONE_BYTE_STRINGS.has(node.tag)) {
-    throw new CertificateParseError(`unsupported string type 0x${node.tag.toString(16)} in a name`);
+export function decodeDirectoryString(value: AttributeValue): string {
+  const decoded = value.utf8String ?? value.bmpString ?? value.universalString;
+  if (decoded !== undefined) return decoded;
+  const oneByte = value.printableString ?? value.teletexString ?? value.ia5String;
+  if (oneByte !== undefined) return utf8OrLatin1(Buffer.from(oneByte, "latin1"));
+  if (!value.anyValue) throw new CertificateParseError("a name attribute has no string value");
+  const der = Buffer.from(value.anyValue);
+  const { tag, start, end } = readDerElement(der, 0);
+  if (!OTHER_ONE_BYTE_STRINGS.has(tag)) {
+    throw new CertificateParseError(`unsupported string type 0x${tag.toString(16)} in a name`);
   }
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return buffer.toString(isUtf8(buffer) ? "utf8" : "latin1");
+  return utf8OrLatin1(der.subarray(start, end));
 }
 
-function decodeUtf32be(bytes: Uint8Array): string {
-  let text = "";
-  for (let i = 0; i + 3 < bytes.length; i += 4) {
-    text += String.fromCodePoint(
-      ((bytes[i] << 24) | (bytes[i + 1] << 16) | (bytes[i + 2] << 8) | bytes[i + 3]) >>> 0,
-    );
-  }
-  return text;
+function utf8OrLatin1(bytes: Buffer): string {
+  return bytes.toString(isUtf8(bytes) ? "utf8" : "latin1");
 }

@@ -1,6 +1,5 @@
-import { CertificateParseError } from "./certificate-parse-error.ts";
+import { findValidityTimes } from "./find-validity-times.ts";
 import { readCertificateBytes } from "./read-certificate-bytes.ts";
-import { DerTag, derChildren, derContent, expectTag, readDerNode } from "./read-der.ts";
 import {
   firstAttribute,
   formatDistinguishedName,
@@ -10,6 +9,7 @@ import {
 } from "./read-distinguished-name.ts";
 import { readSerial } from "./read-serial.ts";
 import { readTime } from "./read-time.ts";
+import { readX509Certificate } from "./read-x509-certificate.ts";
 
 export type CertificateType = "FIEL" | "SELLO";
 
@@ -33,38 +33,22 @@ export type SatCertificate = {
 };
 
 /**
- * Parses a DER or PEM certificate. A small DER walk instead of node:crypto's X509Certificate,
+ * Parses a DER or PEM certificate with @peculiar/asn1-x509 rather than node:crypto's X509Certificate,
  * because OpenSSL rejects the whole certificate when a UTF8String holds latin-1 bytes, as SAT's do.
  */
 export function parseCertificate(input: Uint8Array | string): SatCertificate {
   const der = readCertificateBytes(input);
-  const certificate = readDerNode(der, 0);
-  if (certificate.tag !== DerTag.sequence || certificate.end !== der.length) {
-    throw new CertificateParseError("not a DER certificate: expected one SEQUENCE spanning the input");
-  }
-  const [tbs] = derChildren(certificate);
-  const fields = derChildren(expectTag(tbs, DerTag.sequence, "a TBSCertificate"));
-  const body = fields[0]?.tag === 0xa0 ? fields.slice(1) : fields; // skip the explicit [0] version
-  const [serialNode, , issuerNode, validityNode, subjectNode] = body;
-  if (!subjectNode) throw new CertificateParseError("TBSCertificate is missing fields");
-  const [notBefore, notAfter] = derChildren(expectTag(validityNode, DerTag.sequence, "a validity period"));
-  const subject = readDistinguishedName(subjectNode);
-  // Only `cert inspect` shows the issuer and the whole subject: they are read when asked for.
-  let issuer: string | undefined;
-  let subjectText: string | undefined;
+  const times = findValidityTimes(der);
+  const [validFromUtc, validToUtc] = times.map((time) => readTime(der, time));
+  const { tbsCertificate } = readX509Certificate(der, times);
+  const subject = readDistinguishedName(tbsCertificate.subject);
   return {
-    serial: readSerial(derContent(expectTag(serialNode, DerTag.integer, "a serial number"))),
+    serial: readSerial(new Uint8Array(tbsCertificate.serialNumber)),
     ...readSatSubject(subject),
-    validFromUtc: readTime(notBefore),
-    validToUtc: readTime(notAfter),
-    get issuer() {
-      issuer ??= formatDistinguishedName(readDistinguishedName(issuerNode));
-      return issuer;
-    },
-    get subject() {
-      subjectText ??= formatDistinguishedName(subject);
-      return subjectText;
-    },
+    validFromUtc,
+    validToUtc,
+    issuer: formatDistinguishedName(readDistinguishedName(tbsCertificate.issuer)),
+    subject: formatDistinguishedName(subject),
     der,
   };
 }

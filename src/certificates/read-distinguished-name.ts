@@ -1,5 +1,5 @@
+import type { Name } from "@peculiar/asn1-x509";
 import { decodeDirectoryString } from "./decode-directory-string.ts";
-import { type DerNode, DerTag, decodeOid, derChildren, expectTag } from "./read-der.ts";
 
 export type NameAttribute = { readonly oid: string; readonly value: string };
 
@@ -36,13 +36,10 @@ const SHORT_NAMES: Record<string, string> = {
 };
 
 /** Attributes of an X.501 Name in certificate order (most significant RDN first). */
-export function readDistinguishedName(node: DerNode): NameAttribute[] {
+export function readDistinguishedName(name: Name): NameAttribute[] {
   const attributes: NameAttribute[] = [];
-  for (const rdn of derChildren(expectTag(node, DerTag.sequence, "a distinguished name"))) {
-    for (const pair of derChildren(expectTag(rdn, DerTag.set, "a relative distinguished name"))) {
-      const [type, value] = derChildren(expectTag(pair, DerTag.sequence, "an attribute type and value"));
-      attributes.push({ oid: decodeOid(type), value: decodeDirectoryString(value) });
-    }
+  for (const rdn of name) {
+    for (const { type, value } of rdn) attributes.push({ oid: type, value: decodeDirectoryString(value) });
   }
   return attributes;
 }

@@ -1,6 +1,9 @@
 import { isRealDate } from "../mexico/calendar-date.ts";
 import { CertificateParseError } from "./certificate-parse-error.ts";
-import { type DerNode, DerTag, derContent } from "./read-der.ts";
+import type { DerElement } from "./read-der-element.ts";
+
+const UTC_TIME_TAG = 0x17;
+const GENERALIZED_TIME_TAG = 0x18;
 
 // Every form X.680 allows, not only DER's: UTCTime may omit the seconds and carry an offset;
 // GeneralizedTime may stop at the hour or minute, add a fraction of its last unit, and carry an offset.
@@ -15,10 +18,9 @@ const HOUR_MS = 60 * MINUTE_MS;
  * An X.509 UTCTime / GeneralizedTime as ISO 8601 UTC with second precision: `2017-05-18T03:54:56Z`.
  * Offsets are applied; a fraction below the second is dropped; a GeneralizedTime without a zone is read as UTC.
  */
-export function readTime(node: DerNode | undefined): string {
-  if (!node) throw new CertificateParseError("certificate validity is missing a time");
-  const text = String.fromCharCode.apply(null, derContent(node) as unknown as number[]);
-  const at = node.tag === DerTag.utcTime ? readUtcTime(text) : readGeneralizedTime(node.tag, text);
+export function readTime(der: Uint8Array, time: DerElement): string {
+  const text = String.fromCharCode.apply(null, der.subarray(time.start, time.end) as unknown as number[]);
+  const at = time.tag === UTC_TIME_TAG ? readUtcTime(text) : readGeneralizedTime(time.tag, text);
   return new Date(Math.floor(at / 1000) * 1000).toISOString().replace(".000Z", "Z");
 }
 
@@ -32,7 +34,7 @@ function readUtcTime(text: string): number {
 }
 
 function readGeneralizedTime(tag: number, text: string): number {
-  const parts = tag === DerTag.generalizedTime ? GENERALIZED_TIME.exec(text) : null;
+  const parts = tag === GENERALIZED_TIME_TAG ? GENERALIZED_TIME.exec(text) : null;
   if (!parts) throw unreadable(text);
   const [, year, month, day, hour, minute, second, digits, zone = "Z"] = parts;
   // A fraction belongs to the last unit written: the hour, the minute or the second.

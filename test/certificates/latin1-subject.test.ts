@@ -97,7 +97,7 @@ describe("latin-1 bytes in subject strings", () => {
     });
   }
 
-  it("is a certificate node:crypto refuses outright (why the parser walks the DER itself)", async () => {
+  it("is a certificate node:crypto refuses outright (why padron does not use X509Certificate)", async () => {
     const der = retagString(await buildCertificate(personSubject), PERSON_NAME, 0x0c);
     assert.throws(() => new X509Certificate(der));
     assert.equal(parseCertificate(der).rfc, "MUPJ800101AB1");
