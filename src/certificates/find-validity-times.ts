@@ -5,7 +5,7 @@ const VERSION = 0xa0;
 
 /**
  * notBefore and notAfter as written, found by element headers alone: asn1js misreads UTCTime offsets and
- * missing seconds and throws on a comma fraction, so padron reads the time text itself (decision 0014).
+ * missing seconds and throws on a comma fraction, so padron reads the time text itself (decision 0015).
  */
 export function findValidityTimes(der: Uint8Array): [DerElement, DerElement] {
   const certificate = readDerElement(der, 0);
