@@ -6,7 +6,7 @@ import { packRfcBytes, unpackedKey } from "./rfc-key.ts";
 export const CERTIFICATE_RECORD = 7;
 export const CERTIFICATE_STATUSES = ["A", "R", "C"] as const;
 
-export type CertificateCounts = { certificates: number; skipped: number; unpacked: Map<number, string> };
+export type CertificateCounts = { rows: number; skipped: number; unpacked: Map<number, string> };
 
 /**
  * The certificates of an LCO part's XML (`lco:LCO/lco:Contribuyente[@RFC]/lco:Certificado[@…]`, in
@@ -39,7 +39,7 @@ export async function* readCertificateList(
       record[0] += keyOffset;
       batch.set(record, filled);
       filled += CERTIFICATE_RECORD;
-      counts.certificates++;
+      counts.rows++;
     }
   });
   parser.on("closetag", (tag) => {

@@ -187,11 +187,11 @@ describe("the certificate list (LCO XML)", () => {
 <lco:Contribuyente RFC="EKU9003173C9"><lco:Certificado ValidezObligaciones="0" EstatusCertificado="R" noCertificado="30001000000400002434" FechaFinal="2023-06-17T00:00:00" FechaInicio="2019-06-17T00:00:00"/></lco:Contribuyente>
 <lco:Contribuyente RFC="ÑAÑ140114GY4"><lco:Certificado ValidezObligaciones="2" EstatusCertificado="X" noCertificado="1" FechaFinal="x" FechaInicio="y"/></lco:Contribuyente>
 </lco:LCO>`;
-    const counts = { certificates: 0, skipped: 0, unpacked: new Map() };
+    const counts = { rows: 0, skipped: 0, unpacked: new Map() };
     const records: number[] = [];
     for await (const batch of readCertificateList(pieces(Buffer.from(xml), 50), { keyOffset: 0, counts }))
       records.push(...batch);
-    assert.equal(counts.certificates, 2);
+    assert.equal(counts.rows, 2);
     assert.equal(counts.skipped, 1);
     const key = rfcKey("EKU9003173C9", "live");
     assert.deepEqual(records, [
@@ -218,7 +218,7 @@ describe("the certificate list (LCO XML)", () => {
   });
 
   it("refuses XML that is not a certificate list", async () => {
-    const counts = { certificates: 0, skipped: 0, unpacked: new Map() };
+    const counts = { rows: 0, skipped: 0, unpacked: new Map() };
     const read = async (xml: string) => {
       for await (const _ of readCertificateList(pieces(Buffer.from(xml)), { keyOffset: 0, counts })) {
       }

@@ -244,6 +244,85 @@ export interface PostalCodeImportsTable {
   imported_at: number;
 }
 
+export type ListMode = "live" | "sandbox";
+/** `rfc`: the registered-RFC list (l_RFC); `certificates`: the certificate list (LCO). */
+export type RegistrationList = "rfc" | "certificates";
+
+/** One per mode and list: what readers see (dates are days since 1970-01-01) and the import lease. */
+export interface RegistrationListsTable {
+  mode: ListMode;
+  list: RegistrationList;
+  published_date: number | null;
+  /** The first list date ever imported: an RFC "since" then was on the list at least since then. */
+  first_date: number | null;
+  /** certificates: the import id whose entries readers see. */
+  version: number | null;
+  row_count: number;
+  published_at: number | null;
+  source: string | null;
+  /** JSON: each part's file and signer. */
+  signers: string | null;
+  import_holder: string | null;
+  import_heartbeat_at: number | null;
+  last_sync_at: number | null;
+  last_sync_outcome: string | null;
+  last_sync_detail: string | null;
+}
+
+export interface RegistrationImportsTable {
+  id: Generated<number>;
+  mode: ListMode;
+  list: RegistrationList;
+  list_date: number;
+  status: "loading" | "current" | "retired" | "failed" | "unchanged";
+  started_at: number;
+  finished_at: number | null;
+  row_count: number;
+  detail: string | null;
+}
+
+export interface RegisteredRfcsTable {
+  /** The packed RFC (registration/rfc-key.ts), sandbox rows offset by 2^50. */
+  key: number;
+  /** When the RFC's current (or last) stay on the list began. */
+  since: number;
+  /** The list date of the row's last change: newer than the published date = not published yet. */
+  changed_on: number;
+  /** 1 = SNCF, 2 = SUBCONTRATACION. */
+  flags: number;
+  removed_on: number | null;
+}
+
+/** One per RFC and list date it changed; the previous state undoes an import that was not published. */
+export interface RegisteredRfcChangesTable {
+  list_date: number;
+  key: number;
+  /** 1 added, 2 removed, 3 restored, 4 flags changed. */
+  kind: number;
+  flags: number;
+  prev_since: number | null;
+  prev_changed_on: number | null;
+  prev_flags: number | null;
+  prev_removed_on: number | null;
+}
+
+export interface RegisteredRfcTextsTable {
+  key: number;
+  rfc: string;
+}
+
+export interface CertificateListEntriesTable {
+  version: number;
+  rfc_key: number;
+  serial: string;
+  /** A active, R revoked, C expired (EstatusCertificado). */
+  status: "A" | "R" | "C";
+  valid_from: number;
+  valid_to: number;
+  /** ValidezObligaciones. */
+  obligations: number;
+}
+
 export interface Database {
   owners: OwnersTable;
   users: UsersTable;
@@ -267,4 +346,10 @@ export interface Database {
   sessions: SessionsTable;
   postal_codes: PostalCodesTable;
   postal_code_imports: PostalCodeImportsTable;
+  registration_lists: RegistrationListsTable;
+  registration_imports: RegistrationImportsTable;
+  registered_rfcs: RegisteredRfcsTable;
+  registered_rfc_changes: RegisteredRfcChangesTable;
+  registered_rfc_texts: RegisteredRfcTextsTable;
+  certificate_list_entries: CertificateListEntriesTable;
 }

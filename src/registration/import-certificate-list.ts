@@ -1,0 +1,139 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { DatabaseHandle, Db } from "../platform/db/connect.ts";
+import { rowInserter } from "../platform/db/row-inserter.ts";
+import type { ListMode } from "../platform/db/schema.ts";
+import { failImportRecord, publishImport, readPublishedState, startImportRecord } from "./import-records.ts";
+import type { DateImport, DateImportRequest } from "./import-rfc-list.ts";
+import { dateOfDay, dayOf } from "./list-date.ts";
+import {
+  CERTIFICATE_RECORD,
+  CERTIFICATE_STATUSES,
+  type CertificateCounts,
+  readCertificateList,
+  serialOf,
+} from "./read-certificate-list.ts";
+import { type PartReport, readPartsSorted } from "./read-parts-sorted.ts";
+import { keyOffset } from "./rfc-key.ts";
+import { withImportLease } from "./with-import-lease.ts";
+
+const insertEntries = rowInserter("certificate_list_entries", [
+  "version",
+  "rfc_key",
+  "serial",
+  "status",
+  "valid_from",
+  "valid_to",
+  "obligations",
+]);
+const ROWS_PER_STATEMENT = 300;
+
+/**
+ * Imports one date of the certificate list as a new version (rows in RFC order, invisible until the
+ * version is published in one short transaction), then deletes the versions it replaced.
+ */
+export async function importCertificateList(
+  database: DatabaseHandle,
+  request: DateImportRequest,
+): Promise<DateImport> {
+  const { db } = database;
+  const { mode, date } = request;
+  const listDate = dayOf(date);
+  const reports: PartReport[] = [];
+  const base = { list: "certificates" as const, date, parts: reports };
+  return withImportLease(db, mode, "certificates", async () => {
+    const state = await readPublishedState(db, mode, "certificates");
+    const published = state.published_date;
+    if (published !== null && listDate <= published)
+      return {
+        ...base,
+        status: listDate === published ? "unchanged" : "rejected",
+        rows: 0,
+        ...(listDate < published
+          ? { reason: `older than the published list (${dateOfDay(published)})` }
+          : {}),
+      };
+    const counts: CertificateCounts = { rows: 0, skipped: 0, unpacked: new Map() };
+    const sorted = readPartsSorted(request.parts, {
+      width: CERTIFICATE_RECORD,
+      counts,
+      requireSignature: request.requireSignature,
+      reports,
+      onProgress: request.onProgress,
+      read: (content) => readCertificateList(content, { keyOffset: keyOffset(mode), counts }),
+    })[Symbol.asyncIterator]();
+    const first = await sorted.next();
+    if (published !== null && !request.force && counts.rows < request.minRowRatio * state.row_count)
+      return {
+        ...base,
+        status: "rejected",
+        rows: counts.rows,
+        reason: `${counts.rows} certificates against ${state.row_count} in the published list (below ${request.minRowRatio} of it)`,
+      };
+    await pruneCertificateVersions(db, mode);
+    const importId = await startImportRecord(db, mode, "certificates", listDate);
+    try {
+      const values: unknown[] = [];
+      for (let next = first; !next.done; next = await sorted.next()) {
+        const batch = next.value;
+        for (let at = 0; at < batch.length; at += CERTIFICATE_RECORD) {
+          values.push(
+            importId,
+            batch[at],
+            serialOf(batch[at + 1], batch[at + 2]),
+            CERTIFICATE_STATUSES[batch[at + 3]],
+            batch[at + 4],
+            batch[at + 5],
+            batch[at + 6],
+          );
+          if (values.length < ROWS_PER_STATEMENT * 7) continue;
+          await insertEntries(db, values.splice(0));
+          await yieldToEventLoop();
+        }
+      }
+      await insertEntries(db, values);
+      await publishImport(db, {
+        mode,
+        list: "certificates",
+        importId,
+        listDate,
+        rows: counts.rows,
+        source: request.parts.map((part) => part.origin).join(" "),
+        signers: reports.map(({ file, signer }) => ({ file, signer })),
+      });
+      await pruneCertificateVersions(db, mode);
+      return { ...base, status: "imported", rows: counts.rows };
+    } catch (error) {
+      await failImportRecord(db, importId, String((error as Error).message)).catch(() => {});
+      throw error;
+    }
+  });
+}
+
+/** Deletes the entries of every version of the mode but the published one, a few thousand at a time. */
+async function pruneCertificateVersions(db: Db, mode: ListMode): Promise<void> {
+  const stale = await db
+    .selectFrom("registration_imports")
+    .select("id")
+    .where("mode", "=", mode)
+    .where("list", "=", "certificates")
+    .where("status", "!=", "current")
+    .execute();
+  for (const { id } of stale) {
+    for (;;) {
+      const keys = await db
+        .selectFrom("certificate_list_entries")
+        .select("rfc_key")
+        .where("version", "=", id)
+        .orderBy("rfc_key")
+        .limit(5_000)
+        .execute();
+      if (keys.length === 0) break;
+      await db
+        .deleteFrom("certificate_list_entries")
+        .where("version", "=", id)
+        .where("rfc_key", "<=", Number(keys[keys.length - 1].rfc_key))
+        .execute();
+      await yieldToEventLoop();
+    }
+  }
+}

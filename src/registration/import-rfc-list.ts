@@ -1,0 +1,140 @@
+import type { DatabaseHandle } from "../platform/db/connect.ts";
+import type { ListMode } from "../platform/db/schema.ts";
+import { appendFirstSnapshot } from "./append-first-snapshot.ts";
+import { failImportRecord, publishImport, readPublishedState, startImportRecord } from "./import-records.ts";
+import { dateOfDay, dayOf } from "./list-date.ts";
+import { mergeRfcSnapshot, type SnapshotChanges } from "./merge-rfc-snapshot.ts";
+import { type PartProgress, type PartReport, type PartSource, readPartsSorted } from "./read-parts-sorted.ts";
+import { type RfcLineCounts, readRfcLines } from "./read-rfc-lines.ts";
+import { keyOffset } from "./rfc-key.ts";
+import { undoUnpublished } from "./undo-unpublished.ts";
+import { withImportLease } from "./with-import-lease.ts";
+
+export type DateImportRequest = {
+  mode: ListMode;
+  /** `YYYY-MM-DD`: every part given is of this date. */
+  date: string;
+  parts: readonly PartSource[];
+  requireSignature: boolean;
+  /** Refuse a snapshot with fewer rows than this share of the published one (a missing part). */
+  minRowRatio: number;
+  force?: boolean;
+  onProgress?: (progress: PartProgress) => void;
+};
+
+export type DateImport = {
+  list: "rfc" | "certificates";
+  date: string;
+  status: "imported" | "unchanged" | "rejected";
+  rows: number;
+  parts: PartReport[];
+  changes?: SnapshotChanges & { duplicates: number };
+  reason?: string;
+};
+
+/**
+ * Imports one date of the registered-RFC list: reads and verifies every part into a sorted stream
+ * (nothing written if any part is refused), undoes what a killed import left, applies the snapshot
+ * (appended the first time, merged after) and publishes the date in one short transaction.
+ */
+export async function importRfcList(
+  database: DatabaseHandle,
+  request: DateImportRequest,
+): Promise<DateImport> {
+  const { db } = database;
+  const { mode, date } = request;
+  const listDate = dayOf(date);
+  const reports: PartReport[] = [];
+  const base = { list: "rfc" as const, date, parts: reports };
+  return withImportLease(db, mode, "rfc", async () => {
+    const state = await readPublishedState(db, mode, "rfc");
+    const published = state.published_date;
+    if (published !== null && listDate <= published)
+      return {
+        ...base,
+        status: listDate === published ? "unchanged" : "rejected",
+        rows: 0,
+        ...(listDate < published
+          ? { reason: `older than the published list (${dateOfDay(published)})` }
+          : {}),
+      };
+    const counts: RfcLineCounts = { rows: 0, skipped: 0, unpacked: new Map() };
+    const offset = keyOffset(mode);
+    const sorted = readPartsSorted(request.parts, {
+      width: 1,
+      counts,
+      requireSignature: request.requireSignature,
+      reports,
+      onProgress: request.onProgress,
+      read: (content) => readRfcLines(content, { keyOffset: offset, counts }),
+    })[Symbol.asyncIterator]();
+    const first = await sorted.next();
+    const distinct = { rows: 0, duplicates: 0 };
+    const snapshot = distinctKeys(first, sorted, distinct);
+    if (published !== null && !request.force && counts.rows < request.minRowRatio * state.row_count)
+      return {
+        ...base,
+        status: "rejected",
+        rows: counts.rows,
+        reason: `${counts.rows} rows against ${state.row_count} in the published list (below ${request.minRowRatio} of it)`,
+      };
+    const importId = await startImportRecord(db, mode, "rfc", listDate);
+    try {
+      await undoUnpublished(db, offset, published);
+      const changes =
+        published === null
+          ? await appendFirstSnapshot(db, { listDate, snapshot }).then(() => undefined)
+          : await mergeRfcSnapshot(db, { offset, listDate, snapshot });
+      for (const [key, rfc] of counts.unpacked)
+        await db
+          .insertInto("registered_rfc_texts")
+          .values({ key: key + offset, rfc })
+          .onConflict((oc) => oc.column("key").doNothing())
+          .execute();
+      await publishImport(db, {
+        mode,
+        list: "rfc",
+        importId,
+        listDate,
+        rows: distinct.rows,
+        source: request.parts.map((part) => part.origin).join(" "),
+        signers: reports.map(({ file, signer }) => ({ file, signer })),
+      });
+      return {
+        ...base,
+        status: "imported",
+        rows: distinct.rows,
+        ...(changes ? { changes: { ...changes, duplicates: distinct.duplicates } } : {}),
+      };
+    } catch (error) {
+      await failImportRecord(db, importId, String((error as Error).message)).catch(() => {});
+      throw error;
+    }
+  });
+}
+
+/** The sorted snapshot with each RFC once (the last of equal keys: the highest flags). */
+async function* distinctKeys(
+  first: IteratorResult<Float64Array>,
+  rest: AsyncIterator<Float64Array>,
+  counts: { rows: number; duplicates: number },
+): AsyncGenerator<Float64Array> {
+  let previousKey = -1;
+  for (let next = first; !next.done; next = await rest.next()) {
+    const batch = next.value;
+    const out = new Float64Array(batch.length);
+    let filled = 0;
+    for (const value of batch) {
+      const key = Math.floor(value / 4);
+      if (key === previousKey) {
+        counts.duplicates++;
+        if (filled > 0) out[filled - 1] = value;
+        continue;
+      }
+      previousKey = key;
+      out[filled++] = value;
+    }
+    counts.rows += filled;
+    if (filled > 0) yield out.subarray(0, filled);
+  }
+}

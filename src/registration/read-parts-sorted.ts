@@ -1,0 +1,74 @@
+import { openPart } from "../signed-files/open-part.ts";
+import type { SignerReport } from "../signed-files/verify-signer.ts";
+import { sortRecords } from "./sort-records.ts";
+
+/** A part to import: a local file or a finished download, opened as often as needed. */
+export type PartSource = {
+  name: string;
+  origin: string;
+  bytes: number | null;
+  open(): AsyncIterable<Uint8Array>;
+};
+
+export type PartProgress = {
+  file: string;
+  fileIndex: number;
+  fileCount: number;
+  bytes: number;
+  totalBytes: number | null;
+  rows: number;
+};
+
+export type PartReport = { file: string; rows: number; skipped: number; signer: SignerReport | null };
+
+type Counts = { rows: number; skipped: number };
+type Reader = (content: AsyncIterable<Uint8Array>) => AsyncIterable<Float64Array>;
+
+/**
+ * Every part of one list date read (unwrapped, signature checked, parsed) into one sorted stream of
+ * records. The sort reads all parts before its first record comes out, so a part that is refused
+ * fails that first read, before the caller writes anything.
+ */
+export function readPartsSorted(
+  parts: readonly PartSource[],
+  options: {
+    width: number;
+    counts: Counts;
+    read: Reader;
+    requireSignature: boolean;
+    reports: PartReport[];
+    onProgress?: (progress: PartProgress) => void;
+  },
+): AsyncIterable<Float64Array> {
+  const { counts } = options;
+  async function* records(): AsyncGenerator<Float64Array> {
+    for (const [fileIndex, part] of parts.entries()) {
+      const before = { ...counts };
+      const progress: PartProgress = {
+        file: part.name,
+        fileIndex,
+        fileCount: parts.length,
+        bytes: 0,
+        totalBytes: part.bytes,
+        rows: 0,
+      };
+      const counted = (async function* () {
+        for await (const chunk of part.open()) {
+          progress.bytes += chunk.length;
+          progress.rows = counts.rows - before.rows;
+          options.onProgress?.(progress);
+          yield chunk;
+        }
+      })();
+      const opened = await openPart(counted, { requireSignature: options.requireSignature });
+      yield* options.read(opened.content);
+      options.reports.push({
+        file: part.name,
+        rows: counts.rows - before.rows,
+        skipped: counts.skipped - before.skipped,
+        signer: opened.signer(),
+      });
+    }
+  }
+  return sortRecords(records(), options.width);
+}
