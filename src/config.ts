@@ -89,6 +89,12 @@ export const SETTINGS = {
     "Credits per sat-lists (free with an active plan)",
     integer(0),
   ),
+  priceRegistration: setting(
+    "PRICE_REGISTRATION",
+    "1",
+    "Credits per registration lookup (l_RFC and LCO, answered locally)",
+    integer(0),
+  ),
   rateLimitPerMinute: setting("RATE_LIMIT_PER_MINUTE", "600", "Requests per key per minute", integer(1)),
   rateLimitBatchPerMinute: setting(
     "RATE_LIMIT_BATCH_PER_MINUTE",

@@ -15,6 +15,7 @@ function runSuite(engine: "sqlite" | "postgres"): number {
     // Processes the tests spawn (serve, worker) must never reach SAT's real list files.
     env: {
       LISTS_REFRESH_MODES: "sandbox",
+      REGISTRATION_REFRESH_MODES: "sandbox",
       ...process.env,
       PADRON_TEST_ENGINE: engine,
       PADRON_TEST_PG_URL: PG_URL,

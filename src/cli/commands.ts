@@ -30,5 +30,17 @@ export const COMMANDS: Record<string, () => Promise<Command>> = {
     "postal-codes import",
     async () => (await import("./postal-codes.ts")).postalCodes,
   ),
+  "registration import": fromGroup(
+    "registration import",
+    async () => (await import("./registration.ts")).registration,
+  ),
+  "registration sync": fromGroup(
+    "registration sync",
+    async () => (await import("./registration.ts")).registration,
+  ),
+  "registration status": fromGroup(
+    "registration status",
+    async () => (await import("./registration.ts")).registration,
+  ),
   "cert inspect": fromGroup("cert inspect", async () => (await import("./cert.ts")).cert),
 };

@@ -10,7 +10,7 @@ import { readListStatus } from "../contributor-lists/read-list-status.ts";
 import { syncLists } from "../contributor-lists/sync-lists.ts";
 import type { Command } from "./commands.ts";
 import { listStatusText } from "./list-status-text.ts";
-import { print, withDatabase } from "./session.ts";
+import { print, withDatabase, withSourceOrSandbox } from "./session.ts";
 
 function modeOf(values: Record<string, string | boolean | undefined>): ListMode {
   const mode = values.mode ?? "live";
@@ -18,30 +18,15 @@ function modeOf(values: Record<string, string | boolean | undefined>): ListMode 
   return mode;
 }
 
-/**
- * Where a sync downloads from: `--url`, else the configured base; sandbox mode without one starts the
- * sandbox in-process (same seed and size as `padron serve`'s, so the same lists) for the command's duration.
- */
-async function withListsSource<T>(
+/** Where a sync downloads from: `--url`, else the configured base, else a sandbox for the command. */
+function withListsSource<T>(
   config: Config,
   mode: ListMode,
   url: string | undefined,
   work: (baseUrl: string) => Promise<T>,
 ): Promise<T> {
   const configured = mode === "live" ? config.listsLiveBaseUrl : config.listsSandboxBaseUrl;
-  if (url || configured) return work(url || configured);
-  const { startSandbox } = await import("../sandbox/server.ts");
-  const sandbox = await startSandbox({
-    port: 0,
-    seed: config.sandboxSeed,
-    size: config.sandboxSize,
-    timeScale: 0,
-  });
-  try {
-    return await work(sandbox.url);
-  } finally {
-    await sandbox.close();
-  }
+  return withSourceOrSandbox(config, url || configured, work);
 }
 
 export const lists: Record<string, Command> = {

@@ -4,6 +4,7 @@ import { loadConfig } from "../config.ts";
 import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
+import { refreshConfiguredRegistration } from "../registration/refresh-configured-registration.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
 import type { Command } from "./commands.ts";
 
@@ -52,6 +53,14 @@ export const serve: Command = {
           sandboxUrl: sandbox?.url ?? null,
           log: (level, message, fields) => padron.app.log[level](fields ?? {}, message),
         });
+    const registration = values["no-worker"]
+      ? null
+      : refreshConfiguredRegistration({
+          database,
+          config,
+          sandboxUrl: sandbox?.url ?? null,
+          log: (level, message, fields) => padron.app.log[level](fields ?? {}, message),
+        });
     const address = await padron.app.listen({ port: config.port, host: config.host });
     const base = config.publicUrl || address;
     if (config.demoUser) {
@@ -76,7 +85,12 @@ export const serve: Command = {
       padron.app.log.info({ signal }, "shutting down");
       padron.beginShutdown();
       const grace = setTimeout(() => process.exit(1), config.shutdownGraceMs);
-      await Promise.all([padron.app.close(), worker?.stop(config.shutdownGraceMs), lists?.stop()]);
+      await Promise.all([
+        padron.app.close(),
+        worker?.stop(config.shutdownGraceMs),
+        lists?.stop(),
+        registration?.stop(),
+      ]);
       await sandbox?.close();
       await database.close();
       clearTimeout(grace);

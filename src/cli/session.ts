@@ -29,3 +29,27 @@ export function required(values: Record<string, string | boolean | undefined>, n
   if (typeof value !== "string" || value.trim() === "") throw new TypeError(`--${name} is required`);
   return value;
 }
+
+/**
+ * Runs `work` against `url`; without one, the sandbox runs in-process for the command's duration (same
+ * seed and size as `padron serve`'s, so the same files) and `work` gets its root URL.
+ */
+export async function withSourceOrSandbox<T>(
+  config: Config,
+  url: string,
+  work: (baseUrl: string) => Promise<T>,
+): Promise<T> {
+  if (url) return work(url);
+  const { startSandbox } = await import("../sandbox/server.ts");
+  const sandbox = await startSandbox({
+    port: 0,
+    seed: config.sandboxSeed,
+    size: config.sandboxSize,
+    timeScale: 0,
+  });
+  try {
+    return await work(sandbox.url);
+  } finally {
+    await sandbox.close();
+  }
+}

@@ -3,6 +3,7 @@ import { loadConfig } from "../config.ts";
 import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
+import { refreshConfiguredRegistration } from "../registration/refresh-configured-registration.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
 import { createTaxpayerSources } from "../taxpayers/create-taxpayer-sources.ts";
 import type { Command } from "./commands.ts";
@@ -24,6 +25,7 @@ export const worker: Command = {
     registerAsyncOperations(sources);
     const running = startAsyncWorker({ db: database.db, engine: database.engine, config }, log);
     const lists = refreshConfiguredLists({ db: database.db, config, sandboxUrl, log });
+    const registration = refreshConfiguredRegistration({ database, config, sandboxUrl, log });
     log("info", "worker started", {
       worker: running.id,
       engine: database.engine,
@@ -34,7 +36,7 @@ export const worker: Command = {
       if (stopping) return;
       stopping = true;
       log("info", "worker stopping", { signal });
-      await Promise.all([running.stop(config.shutdownGraceMs), lists?.stop()]);
+      await Promise.all([running.stop(config.shutdownGraceMs), lists?.stop(), registration?.stop()]);
       await sources.upstreams.close();
       await database.close();
       process.exit(0);

@@ -1,6 +1,14 @@
 /** A one-line progress display (files, bytes, rows, rate) redrawn in place on a terminal. */
 export type ProgressMeter = {
-  update(state: { file: string; fileIndex: number; fileCount: number; bytes: number; rows: number }): void;
+  /** `totalBytes`, when known, adds the current file's share done and an ETA. */
+  update(state: {
+    file: string;
+    fileIndex: number;
+    fileCount: number;
+    bytes: number;
+    rows: number;
+    totalBytes?: number | null;
+  }): void;
   /** Ends the current file: its counts join the totals. */
   finishFile(): void;
   done(): void;
@@ -14,6 +22,7 @@ export function createProgressMeter(out: Output, now: () => number = Date.now): 
   let doneBytes = 0;
   let doneRows = 0;
   let current = { bytes: 0, rows: 0 };
+  let fileStarted = started;
   if (!out.isTTY) return { update() {}, finishFile() {}, done() {} };
   return {
     update(state) {
@@ -25,18 +34,26 @@ export function createProgressMeter(out: Output, now: () => number = Date.now): 
       const line =
         `file ${state.fileIndex + 1}/${state.fileCount} ${state.file}  ` +
         `${megabytes(doneBytes + state.bytes)}  ${rows.toLocaleString("en")} rows  ` +
-        `${Math.round(rows / seconds).toLocaleString("en")} rows/s`;
+        `${Math.round(rows / seconds).toLocaleString("en")} rows/s${eta(state, lastDraw - fileStarted)}`;
       out.write(`\r\x1b[2K${line}`);
     },
     finishFile() {
       doneBytes += current.bytes;
       doneRows += current.rows;
       current = { bytes: 0, rows: 0 };
+      fileStarted = now();
     },
     done() {
       if (lastDraw > 0) out.write("\r\x1b[2K");
     },
   };
+}
+
+function eta(state: { bytes: number; totalBytes?: number | null }, elapsedMs: number): string {
+  if (!state.totalBytes || state.bytes === 0) return "";
+  const share = Math.min(state.bytes / state.totalBytes, 1);
+  const left = Math.round(((elapsedMs / share) * (1 - share)) / 1000);
+  return `  ${Math.round(share * 100)}%  ETA ${Math.floor(left / 60)}m${String(left % 60).padStart(2, "0")}s`;
 }
 
 function megabytes(bytes: number): string {

@@ -1,4 +1,5 @@
 import type { Db } from "../platform/db/connect.ts";
+import { type PeriodicRefresh, startPeriodicRefresh } from "../platform/periodic-refresh.ts";
 import type { ListMode } from "./list-store-types.ts";
 import { type SyncFileResult, syncLists } from "./sync-lists.ts";
 
@@ -15,48 +16,21 @@ export type ListRefreshOptions = {
   onError?: (mode: ListMode, error: unknown) => void;
 };
 
-export type ListRefresh = {
-  /** Runs a refresh now (or joins the one running) and resolves when it is done. */
-  runNow(): Promise<void>;
-  stop(): Promise<void>;
-};
+export type ListRefresh = PeriodicRefresh;
 
 /**
  * The worker's periodic sync: at start and then every `intervalMs`, each mode whose lists were last
  * checked more than `intervalMs` ago is synced (so restarts and several workers don't re-download).
  */
 export function startListRefresh(options: ListRefreshOptions): ListRefresh {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const refresh = async (force: boolean) => {
-    for (const source of options.sources) {
-      if (stopped) return;
-      try {
-        if (!force && !(await isDue(options.db, source.mode, options.intervalMs))) continue;
-        const results = await syncLists(options.db, { ...options, ...source });
-        options.onResult?.(source.mode, results);
-      } catch (error) {
-        options.onError?.(source.mode, error);
-      }
-    }
-  };
-  const run = (force: boolean) => {
-    running ??= refresh(force).finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(() => void run(false), options.intervalMs);
-  timer.unref();
-  void run(false);
-  return {
-    runNow: () => run(true),
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startPeriodicRefresh({
+    sources: options.sources,
+    intervalMs: options.intervalMs,
+    isDue: (source, intervalMs) => isDue(options.db, source.mode, intervalMs),
+    sync: async (source) =>
+      options.onResult?.(source.mode, await syncLists(options.db, { ...options, ...source })),
+    onError: (source, error) => options.onError?.(source.mode, error),
+  });
 }
 
 async function isDue(db: Db, mode: ListMode, intervalMs: number): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { decimal, flag, integer, setting, url } from "./setting.ts";
+import { decimal, flag, integer, listModes, setting, text, url } from "./setting.ts";
 
 /** Jobs, webhooks, idempotency, contributor-list refresh and the dashboard. */
 export const BACKGROUND_SETTINGS = {
@@ -68,16 +68,7 @@ export const BACKGROUND_SETTINGS = {
     "LISTS_REFRESH_MODES",
     "sandbox,live",
     "Which lists a worker keeps fresh: `sandbox`, `live`, both (comma-separated) or empty for none",
-    (raw, name) => {
-      const modes = raw
-        .split(",")
-        .map((m) => m.trim())
-        .filter(Boolean);
-      for (const mode of modes)
-        if (mode !== "sandbox" && mode !== "live")
-          throw new Error(`${name} may hold sandbox and live, got "${raw}"`);
-      return modes as ("sandbox" | "live")[];
-    },
+    listModes,
   ),
   listsMinRowRatio: setting(
     "LISTS_MIN_ROW_RATIO",
@@ -96,6 +87,42 @@ export const BACKGROUND_SETTINGS = {
     "3",
     "Retries of a list download that failed (network, 5xx, truncated)",
     integer(0, 10),
+  ),
+  registrationLiveBaseUrl: setting(
+    "REGISTRATION_LIVE_BASE_URL",
+    "https://cfdisat.blob.core.windows.net/lco",
+    "SAT's blob container of the registered-RFC list (l_RFC) and the certificate list (LCO)",
+    url(["https:", "http:"]),
+  ),
+  registrationSandboxBaseUrl: setting(
+    "REGISTRATION_SANDBOX_BASE_URL",
+    "",
+    "The same container for sandbox keys (empty: the in-process sandbox's `/lco`)",
+    url(["https:", "http:"]),
+  ),
+  registrationRefreshModes: setting(
+    "REGISTRATION_REFRESH_MODES",
+    "sandbox,live",
+    "Which modes' l_RFC and LCO `padron serve` and workers sync daily: `sandbox`, `live`, both, or empty for none",
+    listModes,
+  ),
+  registrationRefreshIntervalMs: setting(
+    "REGISTRATION_REFRESH_INTERVAL_MS",
+    "86400000",
+    "How often l_RFC and LCO are synced",
+    integer(60_000),
+  ),
+  registrationDownloadDir: setting(
+    "REGISTRATION_DOWNLOAD_DIR",
+    "./data/registration",
+    "Where parts are downloaded (resumed after an interruption, deleted once imported)",
+    text,
+  ),
+  registrationMinRowRatio: setting(
+    "REGISTRATION_MIN_ROW_RATIO",
+    "0.9",
+    "A list date with fewer rows than this share of the published one is refused (a missing part)",
+    decimal(0),
   ),
   dashboardSessionHours: setting(
     "DASHBOARD_SESSION_HOURS",

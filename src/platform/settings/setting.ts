@@ -52,6 +52,18 @@ export const oneOf =
     return raw as T;
   };
 
+/** A comma-separated subset of `sandbox` and `live`; empty for none. */
+export const listModes: Parser<("sandbox" | "live")[]> = (raw, name) => {
+  const modes = raw
+    .split(",")
+    .map((m) => m.trim())
+    .filter(Boolean);
+  for (const mode of modes)
+    if (mode !== "sandbox" && mode !== "live")
+      throw new Error(`${name} may hold sandbox and live, got "${raw}"`);
+  return modes as ("sandbox" | "live")[];
+};
+
 export const setting = <T>(
   env: string,
   defaultValue: string,

@@ -1,0 +1,148 @@
+import type { Config } from "../config.ts";
+import { createProgressMeter } from "../contributor-lists/progress-meter.ts";
+import type { ListMode } from "../platform/db/schema.ts";
+import { importPartFiles } from "../registration/import-part-files.ts";
+import type { DateImport } from "../registration/import-rfc-list.ts";
+import { readRegistrationStatus } from "../registration/read-registration-status.ts";
+import { registrationBaseUrl } from "../registration/refresh-configured-registration.ts";
+import { syncRegistration } from "../registration/sync-registration.ts";
+import type { Command } from "./commands.ts";
+import { print, withDatabase, withSourceOrSandbox } from "./session.ts";
+
+function modeOf(values: Record<string, string | boolean | undefined>): ListMode {
+  const mode = values.mode ?? "live";
+  if (mode !== "live" && mode !== "sandbox") throw new TypeError("--mode must be live or sandbox");
+  return mode;
+}
+
+/** One JSON line per part: the date's outcome, the part's rows and its signer. */
+function partLines(imports: readonly DateImport[]): string[] {
+  return imports.flatMap((result) =>
+    (result.parts.length > 0 ? result.parts : [null]).map((part) =>
+      JSON.stringify({
+        list: result.list,
+        date: result.date,
+        status: result.status,
+        file: part?.file ?? null,
+        rows: part?.rows ?? result.rows,
+        skipped: part?.skipped ?? 0,
+        signer: part?.signer ? { subject: part.signer.subject, serial: part.signer.serial } : null,
+        ...(result.changes ? { changes: result.changes } : {}),
+        ...(result.reason ? { reason: result.reason } : {}),
+      }),
+    ),
+  );
+}
+
+const describe = (result: DateImport) =>
+  `${result.list === "rfc" ? "l_RFC" : "LCO"} ${result.date}: ${result.status}, ${result.rows.toLocaleString("en")} rows` +
+  (result.changes
+    ? ` (${result.changes.added} added, ${result.changes.removed} removed, ${result.changes.restored} restored, ${result.changes.flags} flags changed)`
+    : "") +
+  (result.reason ? ` (${result.reason})` : "");
+
+const meterFor = () => {
+  const meter = createProgressMeter(process.stderr);
+  let shown = "";
+  return {
+    meter,
+    update: (progress: {
+      file: string;
+      fileIndex: number;
+      fileCount: number;
+      bytes: number;
+      totalBytes: number | null;
+      rows: number;
+    }) => {
+      if (shown && shown !== progress.file) meter.finishFile();
+      shown = progress.file;
+      meter.update(progress);
+    },
+  };
+};
+
+/** `--url`, else the configured container, else a sandbox started for the command (its `/lco`). */
+function withSyncSource<T>(
+  config: Config,
+  mode: ListMode,
+  url: string | undefined,
+  work: (base: string) => Promise<T>,
+) {
+  const given = url || registrationBaseUrl(config, mode, null);
+  return withSourceOrSandbox(config, given, (base) => work(given ? base : `${base}/lco`));
+}
+
+export const registration: Record<string, Command> = {
+  "registration import": {
+    usage: "FILE... [--mode live|sandbox] [--date YYYY-MM-DD] [--force] [--json]   l_RFC / LCO parts",
+    options: {
+      mode: { type: "string" },
+      date: { type: "string" },
+      force: { type: "boolean" },
+      json: { type: "boolean" },
+    },
+    run: (values, files) =>
+      withDatabase(async (database, config) => {
+        if (files.length === 0) throw new TypeError("give at least one part FILE");
+        const progress = meterFor();
+        const imports = await importPartFiles(database, {
+          mode: modeOf(values),
+          files,
+          date: values.date as string | undefined,
+          requireSignature: false,
+          minRowRatio: config.registrationMinRowRatio,
+          force: Boolean(values.force),
+          onProgress: progress.update,
+        });
+        progress.meter.done();
+        process.stdout.write(`${(values.json ? partLines(imports) : imports.map(describe)).join("\n")}\n`);
+        if (imports.some((result) => result.status === "rejected")) process.exitCode = 1;
+      }),
+  },
+  "registration sync": {
+    usage: "[--mode live|sandbox] [--url CONTAINER] [--json]",
+    options: { mode: { type: "string" }, url: { type: "string" }, json: { type: "boolean" } },
+    run: (values) =>
+      withDatabase(async (database, config) => {
+        const mode = modeOf(values);
+        const progress = meterFor();
+        const results = await withSyncSource(config, mode, values.url as string | undefined, (baseUrl) =>
+          syncRegistration(database, {
+            mode,
+            baseUrl,
+            downloadDir: config.registrationDownloadDir,
+            minRowRatio: config.registrationMinRowRatio,
+            timeoutMs: config.listsFetchTimeoutMs,
+            retries: config.listsFetchRetries,
+            firstDates: mode === "sandbox" ? 2 : 1,
+            onProgress: progress.update,
+          }),
+        );
+        progress.meter.done();
+        const text = results.map(
+          (r) =>
+            `${r.list === "rfc" ? "l_RFC" : "LCO"}: ${r.status}${r.date ? ` ${r.date}` : ""}${r.reason ? ` (${r.reason})` : ""}` +
+            r.imports.map((i) => `\n  ${describe(i)}`).join(""),
+        );
+        const lines = results.flatMap((r) =>
+          r.imports.length > 0 ? partLines(r.imports) : [JSON.stringify(r)],
+        );
+        process.stdout.write(`${(values.json ? lines : text).join("\n")}\n`);
+        if (results.some((r) => r.status === "failed" || r.status === "rejected")) process.exitCode = 1;
+      }),
+  },
+  "registration status": {
+    usage: "[--mode live|sandbox] [--json]",
+    options: { mode: { type: "string" }, json: { type: "boolean" } },
+    run: (values) =>
+      withDatabase(async ({ db }) => {
+        const statuses = await readRegistrationStatus(db, values.mode ? modeOf(values) : undefined);
+        const text = statuses.map(
+          (s) =>
+            `${s.mode.padEnd(8)} ${(s.list === "rfc" ? "l_RFC" : "LCO").padEnd(6)} ${s.date ?? "-"}  ${s.rows.toLocaleString("en").padStart(12)} rows` +
+            `  last sync ${s.last_sync ? `${s.last_sync.at} ${s.last_sync.outcome}${s.last_sync.detail ? ` (${s.last_sync.detail})` : ""}` : "-"}`,
+        );
+        print(Boolean(values.json), statuses, text.join("\n") || "no registration list imported");
+      }),
+  },
+};

@@ -1,0 +1,101 @@
+import { createHash } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { setTimeout as sleep } from "node:timers/promises";
+import { type Dispatcher, request } from "undici";
+import { SignedFileError } from "../signed-files/signed-file-error.ts";
+import type { ListedBlob } from "./read-blob-listing.ts";
+
+export type DownloadOptions = {
+  timeoutMs: number;
+  retries: number;
+  retryDelayMs?: number;
+  dispatcher?: Dispatcher;
+  onProgress?: (bytes: number, total: number) => void;
+};
+
+/**
+ * Downloads a listed part into `dir`, resuming a `.partial` file left by an interrupted download
+ * (HTTP Range), retrying network failures and 5xx; the finished file must have the listing's
+ * Content-Length and Content-MD5, or it is deleted and refused.
+ */
+export async function downloadPart(
+  blob: ListedBlob & { url: string },
+  dir: string,
+  options: DownloadOptions,
+): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const done = join(dir, blob.name);
+  if ((await sizeOf(done)) === blob.bytes && (await md5Matches(done, blob.md5))) return done;
+  const partial = `${done}.partial`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await fetchRest(blob, partial, options);
+      break;
+    } catch (error) {
+      if (error instanceof SignedFileError || attempt >= options.retries) throw error;
+      await sleep((options.retryDelayMs ?? 1000) * 2 ** attempt);
+    }
+  }
+  if (!(await md5Matches(partial, blob.md5))) {
+    await rm(partial, { force: true });
+    throw new SignedFileError(`${blob.name}: Content-MD5 mismatch (the download is not the listed part)`);
+  }
+  await rename(partial, done);
+  return done;
+}
+
+async function fetchRest(blob: ListedBlob & { url: string }, partial: string, options: DownloadOptions) {
+  let have = (await sizeOf(partial)) ?? 0;
+  if (have > blob.bytes) {
+    await rm(partial, { force: true });
+    have = 0;
+  }
+  if (have < blob.bytes) {
+    const response = await request(blob.url, {
+      headers: have > 0 ? { range: `bytes=${have}-` } : {},
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+      dispatcher: options.dispatcher,
+    });
+    if (response.statusCode !== 200 && response.statusCode !== 206) {
+      await response.body.dump().catch(() => {});
+      const message = `${blob.name}: HTTP ${response.statusCode}`;
+      if (response.statusCode >= 400 && response.statusCode < 500 && response.statusCode !== 429)
+        throw new SignedFileError(message);
+      throw new Error(message);
+    }
+    if (response.statusCode === 200) have = 0;
+    let written = have;
+    const counted = async function* (body: AsyncIterable<Buffer>) {
+      for await (const chunk of body) {
+        written += chunk.length;
+        options.onProgress?.(written, blob.bytes);
+        yield chunk;
+      }
+    };
+    await pipeline(response.body, counted, createWriteStream(partial, { flags: have > 0 ? "a" : "w" }));
+  }
+  const size = (await sizeOf(partial)) ?? 0;
+  if (size !== blob.bytes) {
+    if (size > blob.bytes) await rm(partial, { force: true });
+    throw new Error(`${blob.name}: ${size} of ${blob.bytes} bytes (download cut short)`);
+  }
+}
+
+async function sizeOf(path: string): Promise<number | null> {
+  try {
+    return (await stat(path)).size;
+  } catch {
+    return null;
+  }
+}
+
+async function md5Matches(path: string, expected: string | null): Promise<boolean> {
+  if (!expected) return true;
+  const hash = createHash("md5");
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest("base64") === expected;
+}

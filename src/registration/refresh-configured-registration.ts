@@ -1,0 +1,62 @@
+import type { Config } from "../config.ts";
+import type { DatabaseHandle } from "../platform/db/connect.ts";
+import type { ListMode } from "../platform/db/schema.ts";
+import { type PeriodicRefresh, startPeriodicRefresh } from "../platform/periodic-refresh.ts";
+import { syncRegistration } from "./sync-registration.ts";
+
+type Log = (level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) => void;
+
+/** The sandbox publishes a few dates: a first sync takes two, so removals and restorations show at once. */
+const SANDBOX_FIRST_DATES = 2;
+
+/** Where a mode's l_RFC and LCO come from: the configured container, else the in-process sandbox's. */
+export function registrationBaseUrl(config: Config, mode: ListMode, sandboxUrl: string | null): string {
+  if (mode === "live") return config.registrationLiveBaseUrl;
+  return config.registrationSandboxBaseUrl || (sandboxUrl ? `${sandboxUrl}/lco` : "");
+}
+
+/** The daily sync `padron serve` and workers run for REGISTRATION_REFRESH_MODES (null: none). */
+export function refreshConfiguredRegistration(input: {
+  database: DatabaseHandle;
+  config: Config;
+  sandboxUrl: string | null;
+  log: Log;
+}): PeriodicRefresh | null {
+  const { config, database } = input;
+  const sources = config.registrationRefreshModes
+    .map((mode) => ({ mode, baseUrl: registrationBaseUrl(config, mode, input.sandboxUrl) }))
+    .filter((source) => source.baseUrl !== "");
+  if (sources.length === 0) return null;
+  return startPeriodicRefresh({
+    sources,
+    intervalMs: config.registrationRefreshIntervalMs,
+    isDue: async (source, intervalMs) => {
+      const rows = await database.db
+        .selectFrom("registration_lists")
+        .select("last_sync_at")
+        .where("mode", "=", source.mode)
+        .execute();
+      return rows.length < 2 || rows.some((row) => (row.last_sync_at ?? 0) < Date.now() - intervalMs);
+    },
+    sync: async (source) => {
+      const results = await syncRegistration(database, {
+        ...source,
+        downloadDir: config.registrationDownloadDir,
+        minRowRatio: config.registrationMinRowRatio,
+        timeoutMs: config.listsFetchTimeoutMs,
+        retries: config.listsFetchRetries,
+        firstDates: source.mode === "sandbox" ? SANDBOX_FIRST_DATES : 1,
+      });
+      for (const result of results)
+        input.log(result.status === "failed" ? "error" : "info", "registration list synced", {
+          mode: source.mode,
+          list: result.list,
+          status: result.status,
+          date: result.date,
+          ...(result.reason ? { reason: result.reason } : {}),
+        });
+    },
+    onError: (source, error) =>
+      input.log("error", "registration list sync failed", { mode: source.mode, error: String(error) }),
+  });
+}
