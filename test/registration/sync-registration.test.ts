@@ -50,7 +50,10 @@ describe("padron registration sync against a loopback blob container", () => {
   const publishInTwoParts = async (date: string, text: string) => {
     const cut = text.indexOf("\r\n", Math.floor(text.length / 2)) + 2;
     server.publish(`l_RFC_${date}_1.txt.gz`, await signedPart(text.slice(0, cut)));
-    server.publish(`l_RFC_${date}_2.txt.gz`, await signedPart(`RFC|SNCF|SUBCONTRATACION\r\n${text.slice(cut)}`));
+    server.publish(
+      `l_RFC_${date}_2.txt.gz`,
+      await signedPart(`RFC|SNCF|SUBCONTRATACION\r\n${text.slice(cut)}`),
+    );
   };
   after(async () => {
     await server.close();
