@@ -25,6 +25,7 @@ import { installMetrics } from "./platform/http/metrics.ts";
 import { installNotFound } from "./platform/http/not-found.ts";
 import { installOpenApi } from "./platform/http/openapi.ts";
 import { newId } from "./platform/ids.ts";
+import { registrationRoute } from "./registration/registration-route.ts";
 import { createRequestLogWriter, type RequestLogWriter } from "./request-log/record-api-requests.ts";
 import { requestRoutes } from "./requests/request-routes.ts";
 import type { Population } from "./sandbox/population/types.ts";
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       commerceRegistryRoute(scope, taxpayerDeps);
       verifyBatchRoute(scope, taxpayerDeps);
       satListsRoute(scope, deps);
+      registrationRoute(scope, taxpayerDeps);
     }),
     { prefix: "/v1" },
   );

@@ -1,5 +1,6 @@
 import { normalizeRfc } from "../mexico/normalize-rfc.ts";
 import { isValidRfcStructure } from "../mexico/parse-rfc.ts";
+import type { ListVerdict } from "../registration/answer-from-rfc-list.ts";
 import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
 import { MESSAGES } from "../taxpayers/messages.ts";
 import { readName } from "../taxpayers/read-rfc.ts";
@@ -19,7 +20,12 @@ export type BatchAnswer = {
 export async function answerBatch(
   padron: PadronPort,
   records: readonly BatchRecord[],
-  options: { signal?: AbortSignal; progress?: (done: number) => Promise<void> } = {},
+  options: {
+    signal?: AbortSignal;
+    progress?: (done: number) => Promise<void>;
+    /** Answers a record when no padrón connector is configured (the registered-RFC list). */
+    fallback?: (query: PadronQuery) => Promise<ListVerdict>;
+  } = {},
 ): Promise<BatchAnswer> {
   const results: BatchResult[] = new Array(records.length);
   const upstream: { index: number; query: PadronQuery }[] = [];
@@ -41,6 +47,17 @@ export async function answerBatch(
         chunk.map((entry) => entry.query),
         options.signal,
       );
+      const { fallback } = options;
+      if (answer.status === "unavailable" && answer.reason === "not_configured" && fallback) {
+        for (const entry of chunk) {
+          const listed = await fallback(entry.query);
+          results[entry.index] = { ...records[entry.index], rfc: entry.query.rfc, ...listed };
+          if (listed.valid === null) refundable++;
+        }
+        done += chunk.length;
+        await options.progress?.(done);
+        return;
+      }
       chunk.forEach((entry, position) => {
         const record = records[entry.index];
         const verdict = answer.status === "ok" ? answer.value[position] : null;

@@ -30,7 +30,13 @@ export const AcceptedSchema = Type.Object({
 export type BatchRecord = { rfc: string; name: string; zip: string };
 
 /** One answered record (spec §2.5 plus the echoed name and zip); `valid` null when SAT was unreachable. */
-export type BatchResult = BatchRecord & { valid: boolean | null; message: string };
+export type BatchResult = BatchRecord & {
+  valid: boolean | null;
+  message: string;
+  /** When answered from the registered-RFC list (no padrón connector configured). */
+  source?: string;
+  data_as_of?: string;
+};
 
 /** The webhook body, exactly (spec §6). */
 export type BatchBody = { count: number; results: BatchResult[] };

@@ -1,3 +1,5 @@
+import { answerFromRfcList } from "../registration/answer-from-rfc-list.ts";
+import { listModeOf } from "../registration/data-source.ts";
 import type { AsyncOperation } from "../requests/operations.ts";
 import type { UpstreamRegistry } from "../upstreams/create-upstreams.ts";
 import { answerBatch } from "./answer-batch.ts";
@@ -21,6 +23,7 @@ export function verifyBatchOperation(upstreams: UpstreamRegistry): AsyncOperatio
       const answer = await answerBatch(upstreams.forMode(ctx.auth.mode).padron, input.records, {
         signal: tools.signal,
         progress: (done) => tools.progress(done, total),
+        fallback: (query) => answerFromRfcList(ctx.db, listModeOf(ctx.auth.mode), query),
       });
       return { status: 200, body: answer.body, refund: answer.refundable * input.creditsPerRecord };
     },

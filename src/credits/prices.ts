@@ -8,7 +8,8 @@ export type Operation =
   | "find-zip"
   | "profile"
   | "commerce-registry"
-  | "sat-lists";
+  | "sat-lists"
+  | "registration";
 
 /** Credits for one call (verify-batch: per record). sat-lists is free for owners with an active plan. */
 export function priceOf(
@@ -31,5 +32,7 @@ export function priceOf(
       return config.priceCommerceRegistry;
     case "sat-lists":
       return hasActivePlan(owner) ? 0 : config.priceSatLists;
+    case "registration":
+      return config.priceRegistration;
   }
 }

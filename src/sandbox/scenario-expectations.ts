@@ -1,9 +1,11 @@
 import { registryNameKey } from "../mexico/compare-names.ts";
+import { dateOfDay } from "../registration/list-date.ts";
 import { padronLegendFor } from "./answer-padron.ts";
 import { findListFile } from "./formats/list-files.ts";
 import type { PadronRecord } from "./formats/padron-validation.ts";
+import { obligationsOf, onRfcList, rfcListFlags } from "./population/registration-facts.ts";
 import { searchRegistry } from "./population/registry-folios.ts";
-import type { Population, ScenarioSeed } from "./population/types.ts";
+import type { Population, ScenarioSeed, Taxpayer } from "./population/types.ts";
 
 type Fault = { fault: string };
 
@@ -17,12 +19,51 @@ export type ScenarioExpectation = {
   renapo?: { found: boolean; status_curp?: string } | Fault;
   lists: { file: string; article: string; sub_list: string; situation: string }[];
   registry?: { records: { fme: string; supported: boolean; rfc: string | null }[] } | Fault;
+  /** SAT's registered-RFC list on its newest two dates and the certificate list (POST /v1/rfc/registration). */
+  registration: {
+    registered: boolean;
+    removed_on: string | null;
+    sncf: boolean | null;
+    subcontracting: boolean | null;
+    can_invoice: boolean;
+    certificates: { serial: string; status: string }[];
+  };
 };
 
 export type Scenario = ScenarioSeed & { expect: ScenarioExpectation };
 
-export function describeScenarios(population: Population): Scenario[] {
-  return population.scenarios.map((seed) => ({ ...seed, expect: expectationFor(population, seed) }));
+/** Every scenario as of a day (days since 1970; default today): the rotating list scenarios change daily. */
+export function describeScenarios(
+  population: Population,
+  day = Math.floor(Date.now() / 86_400_000),
+): Scenario[] {
+  const rotating = population.taxpayers.filter((taxpayer) => taxpayer.registration?.absent);
+  const removed = rotating.find((t) => !onRfcList(population, t, day));
+  const restored = rotating.find((t) => !onRfcList(population, t, day - 1));
+  const seeds = [
+    ...population.scenarios,
+    ...(removed
+      ? [
+          {
+            rfc: removed.rfc,
+            name: removed.padronName,
+            zip: removed.zip,
+            tags: ["registration_removed_on_newest"],
+          },
+        ]
+      : []),
+    ...(restored
+      ? [
+          {
+            rfc: restored.rfc,
+            name: restored.padronName,
+            zip: restored.zip,
+            tags: ["registration_restored_on_newest"],
+          },
+        ]
+      : []),
+  ];
+  return seeds.map((seed) => ({ ...seed, expect: expectationFor(population, seed, day) }));
 }
 
 function faultFor(population: Population, identifier: string, upstream: string): Fault | null {
@@ -30,7 +71,7 @@ function faultFor(population: Population, identifier: string, upstream: string):
   return fault && fault.upstream === upstream ? { fault: fault.kind } : null;
 }
 
-function expectationFor(population: Population, seed: ScenarioSeed): ScenarioExpectation {
+function expectationFor(population: Population, seed: ScenarioSeed, day: number): ScenarioExpectation {
   const taxpayer = population.byRfc.get(seed.rfc);
   const record: PadronRecord = {
     consecutivo: "1",
@@ -59,6 +100,7 @@ function expectationFor(population: Population, seed: ScenarioSeed): ScenarioExp
         situation: membership.situation,
       };
     }),
+    registration: registrationFor(population, taxpayer, day),
   };
   if (seed.curp) {
     const person = population.personsByCurp.get(seed.curp);
@@ -77,4 +119,23 @@ function expectationFor(population: Population, seed: ScenarioSeed): ScenarioExp
     };
   }
   return expect;
+}
+
+/** What a sync of the newest two dates shows: the list on `day`, removed that day or not, the CSDs. */
+function registrationFor(population: Population, taxpayer: Taxpayer | undefined, day: number) {
+  const registered = taxpayer ? onRfcList(population, taxpayer, day) : false;
+  const flags = taxpayer && registered ? rfcListFlags(population, taxpayer, day) : null;
+  const sellos = (taxpayer?.certificates ?? []).filter((certificate) => certificate.type === "SELLO");
+  return {
+    registered,
+    removed_on: taxpayer && !registered && onRfcList(population, taxpayer, day - 1) ? dateOfDay(day) : null,
+    sncf: flags === null ? null : (flags & 1) === 1,
+    subcontracting: flags === null ? null : (flags & 2) === 2,
+    can_invoice:
+      registered &&
+      !!taxpayer &&
+      obligationsOf(taxpayer) !== 0 &&
+      sellos.some((c) => c.status === "Activo" && Date.parse(c.validTo) > day * 86_400_000),
+    certificates: sellos.map((certificate) => ({ serial: certificate.serial, status: certificate.status })),
+  };
 }

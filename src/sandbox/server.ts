@@ -4,11 +4,13 @@ import { createRng } from "./chaos/rng.ts";
 import { createSandboxCa } from "./formats/certificate-authority.ts";
 import { DEFAULT_POPULATION_SIZE, generatePopulation } from "./population/generate-population.ts";
 import type { Population } from "./population/types.ts";
+import { createRegistrationFiles } from "./registration-files.ts";
 import { registerCertificateRoutes } from "./routes/certificate-routes.ts";
 import { registerControlRoutes } from "./routes/control-routes.ts";
 import { registerIdentityRoutes } from "./routes/identity-routes.ts";
 import { registerPadronRoutes } from "./routes/padron-routes.ts";
 import { registerPublicFileRoutes } from "./routes/public-file-routes.ts";
+import { registerRegistrationRoutes } from "./routes/registration-routes.ts";
 import { createSandboxFiles } from "./sandbox-files.ts";
 import type { SimulationContext } from "./simulate-upstream.ts";
 import { createUpstreamStats } from "./upstream-stats.ts";
@@ -40,6 +42,7 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
   registerPadronRoutes(app, ctx);
   registerIdentityRoutes(app, ctx);
   registerControlRoutes(app, ctx);
+  registerRegistrationRoutes(app, createRegistrationFiles(options.population));
 }
 
 /** Generates the population and builds the sandbox app (not listening; tests use app.inject or listen). */

@@ -35,6 +35,9 @@ export type ValidationResult = {
   certs?: CertificateView[];
   /** The steps that could not be answered; [] when every step answered. */
   unavailable: UnavailableStep[];
+  /** When the certificates were listed by the local copy of SAT's certificate list. */
+  source?: string;
+  data_as_of?: string;
 };
 
 export type ValidationFindings = {
@@ -76,7 +79,10 @@ export function assembleValidation(findings: ValidationFindings): ValidationResu
     if (holder?.legalRepresentativeCurp) result.legal_representative_curp = holder.legalRepresentativeCurp;
     if (identity) result.legal_representative = identity;
   }
-  if (findings.certificates.status === "ok") result.certs = findings.certificates.value.certs;
+  if (findings.certificates.status === "ok") {
+    result.certs = findings.certificates.value.certs;
+    Object.assign(result, findings.certificates.value.source);
+  }
   return result;
 }
 

@@ -2,7 +2,10 @@ import type { Config } from "../config.ts";
 import { lookupListedEntries } from "../contributor-lists/lookup-sat-lists.ts";
 import type { DatabaseHandle } from "../platform/db/connect.ts";
 import { createPostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
+import { withCertificateListFallback } from "../registration/certificate-list-search.ts";
+import { listModeOf } from "../registration/data-source.ts";
 import { createUpstreams, type UpstreamRegistry } from "../upstreams/create-upstreams.ts";
+import type { UpstreamMode, Upstreams } from "../upstreams/upstreams.ts";
 import type { TaxpayerDeps } from "./taxpayer-context-of.ts";
 
 /**
@@ -16,7 +19,7 @@ export function createTaxpayerSources(input: {
   upstreams?: UpstreamRegistry;
 }): TaxpayerDeps {
   const { config, database, sandboxUrl } = input;
-  const upstreams = input.upstreams ?? createUpstreams({ config, sandboxUrl });
+  const upstreams = withLocalLists(input.upstreams ?? createUpstreams({ config, sandboxUrl }), database);
   return {
     config,
     database,
@@ -25,5 +28,29 @@ export function createTaxpayerSources(input: {
       sandboxSource: sandboxUrl ? upstreams.forMode("test").postalCatalog : null,
     }),
     lookupSatLists: lookupListedEntries,
+  };
+}
+
+/** Where no certificate-search connector is configured, the local certificate list answers (LCO). */
+function withLocalLists(registry: UpstreamRegistry, database: DatabaseHandle): UpstreamRegistry {
+  const wrapped = new Map<UpstreamMode, Upstreams>();
+  return {
+    forMode(mode) {
+      let upstreams = wrapped.get(mode);
+      if (!upstreams) {
+        const base = registry.forMode(mode);
+        upstreams = {
+          ...base,
+          certificateSearch: withCertificateListFallback(
+            base.certificateSearch,
+            database.db,
+            listModeOf(mode),
+          ),
+        };
+        wrapped.set(mode, upstreams);
+      }
+      return upstreams;
+    },
+    close: () => registry.close(),
   };
 }

@@ -1,4 +1,6 @@
 import type { SatCertificate } from "../certificates/parse-certificate.ts";
+import type { SourcedListing } from "../registration/certificate-list-search.ts";
+import type { ListSource } from "../registration/data-source.ts";
 import type { CertificateListing } from "../upstreams/certificate-search/port.ts";
 import { ok, type UpstreamResult } from "../upstreams/result.ts";
 import type { Upstreams } from "../upstreams/upstreams.ts";
@@ -31,6 +33,8 @@ export type CertificateFindings = {
   holder: CertificateHolder;
   /** Some listed `.cer` could not be had (store unreachable, or not a certificate); a 404 is not this. */
   filesUnavailable: boolean;
+  /** The certificates were listed by the local copy of SAT's certificate list, as of that date. */
+  source?: ListSource;
 };
 
 type Options = { signal?: AbortSignal; now?: number; onName?: (name: string) => void };
@@ -44,7 +48,7 @@ export async function gatherCertificates(
   rfc: string,
   options: Options = {},
 ): Promise<UpstreamResult<CertificateFindings>> {
-  const search = await upstreams.certificateSearch.searchByRfc(rfc, options.signal);
+  const search: SourcedListing = await upstreams.certificateSearch.searchByRfc(rfc, options.signal);
   if (search.status !== "ok") return search;
   let named = false;
   let filesUnavailable = false;
@@ -67,6 +71,7 @@ export async function gatherCertificates(
     certs: parsed.map(({ listing, certificate }) => toView(listing, certificate, now)),
     holder: describeHolder(parsed),
     filesUnavailable,
+    ...(search.listSource ? { source: search.listSource } : {}),
   });
 }
 
@@ -75,13 +80,15 @@ function toView(
   certificate: SatCertificate | null,
   now: number,
 ): CertificateView {
-  const expired = listing.status === "Activo" && Date.parse(listing.validToUtc) < now;
+  // The certificate's own validity is exact; a list's dates have no time zone (LCO).
+  const validTo = certificate?.validToUtc ?? listing.validToUtc;
+  const expired = listing.status === "Activo" && Date.parse(validTo) < now;
   return {
     serial: listing.serial,
     status: expired ? "Caduco" : listing.status,
-    type: listing.type,
-    valid_from_utc: listing.validFromUtc,
-    valid_to_utc: listing.validToUtc,
+    type: certificate?.type ?? listing.type,
+    valid_from_utc: certificate?.validFromUtc ?? listing.validFromUtc,
+    valid_to_utc: validTo,
     email: certificate?.email ?? null,
     legal_representative_rfc: certificate?.legalRepresentativeRfc ?? null,
     legal_representative_curp: certificate?.legalRepresentativeCurp ?? null,

@@ -24,6 +24,9 @@ export type ProfileResult = {
   certs?: CertificateView[];
   /** `["certs"]` when the certificate search, or a listed `.cer`, could not be had; else []. */
   unavailable: "certs"[];
+  /** When the certificates were listed by the local copy of SAT's certificate list. */
+  source?: string;
+  data_as_of?: string;
 };
 
 /** POST /v1/rfc/profile. */
@@ -51,17 +54,18 @@ export async function runProfile(
       body: { rfc, found: null, message: MESSAGES.satUnreachable, unavailable: ["certs"] },
       refund: fullRefund(ctx, "profile"),
     };
-  const { certs, holder, filesUnavailable } = answer.value;
+  const { certs, holder, filesUnavailable, source } = answer.value;
   if (certs.length === 0)
     return {
       status: 200,
-      body: { rfc, found: false, message: MESSAGES.profileNotFound, certs, unavailable: [] },
+      body: { rfc, found: false, message: MESSAGES.profileNotFound, certs, unavailable: [], ...source },
     };
   const body: ProfileResult = {
     rfc,
     found: true,
     message: MESSAGES.profileFound,
     unavailable: filesUnavailable ? ["certs"] : [],
+    ...source,
   };
   if (holder.name) body.name = holder.name;
   if (holder.email) body.email = holder.email;

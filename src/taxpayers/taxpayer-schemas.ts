@@ -37,6 +37,11 @@ export const CommerceRegistryBody = Type.Object(
 );
 
 const Tri = Nullable(Type.Boolean());
+/** Additive: set when the answer came from a local copy of SAT's lists (l_RFC or LCO). */
+export const ListSourceFields = {
+  source: Type.Optional(Type.String({ description: "sat_rfc_list or sat_certificate_list" })),
+  data_as_of: Type.Optional(Type.String({ format: "date-time", description: "Date of that list" })),
+};
 const NullableString = Nullable(Type.String());
 
 export const CertificateSchema = Type.Object({
@@ -102,9 +107,15 @@ export const ValidationSchema = Type.Object({
     ["status", "certs", "identity", "zip", "sat_lists"],
     "Steps that could not be answered ([] when all did): the answer is partial and costs half; with status, nothing",
   ),
+  ...ListSourceFields,
 });
 
-export const VerifySchema = Type.Object({ rfc: Type.String(), valid: Tri, message: Type.String() });
+export const VerifySchema = Type.Object({
+  rfc: Type.String(),
+  valid: Tri,
+  message: Type.String(),
+  ...ListSourceFields,
+});
 
 export const FindZipSchema = Type.Object({
   rfc: Type.String(),
@@ -124,4 +135,5 @@ export const ProfileSchema = Type.Object({
   legal_representative_curp: Type.Optional(Type.String()),
   certs: Type.Optional(Type.Array(CertificateSchema)),
   unavailable: Unavailable(["certs"], '["certs"] when the search or a listed .cer could not be had; else []'),
+  ...ListSourceFields,
 });

@@ -1,4 +1,6 @@
 import { ServiceError } from "../platform/errors.ts";
+import { answerFromRfcList } from "../registration/answer-from-rfc-list.ts";
+import { listModeOf } from "../registration/data-source.ts";
 import { MESSAGES } from "./messages.ts";
 import { readName, readRfc } from "./read-rfc.ts";
 import { runSynchronously } from "./run-synchronously.ts";
@@ -6,8 +8,17 @@ import { fullRefund, type OperationOutcome, type TaxpayerContext } from "./taxpa
 
 export type VerifyInput = { rfc: string; name?: string; zip?: string };
 
-/** Simple verification result (spec §2.5); `valid` is null when SAT could not be reached. */
-export type VerifyResult = { rfc: string; valid: boolean | null; message: string };
+/**
+ * Simple verification result (spec §2.5); `valid` is null when SAT could not be reached. `source` and
+ * `data_as_of` when it was answered from the registered-RFC list (no padrón connector configured).
+ */
+export type VerifyResult = {
+  rfc: string;
+  valid: boolean | null;
+  message: string;
+  source?: string;
+  data_as_of?: string;
+};
 
 /** POST /v1/rfc/verify. */
 export function verifyRfc(ctx: TaxpayerContext, input: VerifyInput): Promise<OperationOutcome<VerifyResult>> {
@@ -37,6 +48,13 @@ export async function runVerification(
     name !== undefined && zip !== undefined
       ? await ctx.upstreams.padron.checkRecord({ rfc, name, zip }, signal)
       : await ctx.upstreams.padron.checkRfc(rfc, signal);
+  if (answer.status === "unavailable" && answer.reason === "not_configured") {
+    const listed = await answerFromRfcList(ctx.db, listModeOf(ctx.auth.mode), { rfc, name, zip });
+    const body = { rfc, ...listed };
+    return listed.valid === null
+      ? { status: 200, body, refund: fullRefund(ctx, "verify") }
+      : { status: 200, body };
+  }
   if (answer.status !== "ok")
     return {
       status: 200,

@@ -30,7 +30,7 @@ export function buildScenarioTaxpayers(
     legalRepresentative: person("DANIEL", "VALDEZ", "DAVILA", "H", "1980-09-27", "SR"),
     registryFolioCount: 1,
   });
-  scenario(kemper, ["registered_company", "registry_single_folio"]);
+  scenario(kemper, ["registered_company", "registry_single_folio", "registration_registered", "csd_active"]);
   const robotica = company("UNIVERSIDAD ROBOTICA ESPAÑOLA", "2018-04-29", "86991", { rfc: "URE180429TM6" });
   scenario(robotica, ["name_mismatch"], { name: "UNIVERSIDAD ROBOTICA MEXICANA" });
   scenario(robotica, ["zip_mismatch"], { zip: "01000" });
@@ -58,7 +58,7 @@ export function buildScenarioTaxpayers(
     rfc: ghostRfc,
     name: "FANTASMAS INEXISTENTES DEL ALTIPLANO",
     zip: "76000",
-    tags: ["not_registered", "registry_no_match"],
+    tags: ["not_registered", "registry_no_match", "registration_never_registered"],
   });
 
   scenario(company("TALLERES CANTERA ROSA", "2009-02-11", "76000", { certificates: certs(FIEL) }), [
@@ -72,7 +72,7 @@ export function buildScenarioTaxpayers(
     company("TRANSPORTES SIERRA GORDA", "2012-08-30", "76000", {
       certificates: certs(FIEL, { type: "SELLO", status: "Revocado", branch: "Matriz" }),
     }),
-    ["revoked_certificate"],
+    ["revoked_certificate", "csd_revoked"],
   );
   scenario(
     individual(person("PATRICIA", "ZAVALA", "ORNELAS", "M", "1979-04-15", "DG"), "34000", {
@@ -81,7 +81,7 @@ export function buildScenarioTaxpayers(
         { type: "SELLO", status: "Caduco", branch: "Matriz" },
       ),
     }),
-    ["expired_certificate"],
+    ["expired_certificate", "csd_expired"],
   );
   scenario(
     company("FERRETERA EL CANDADO", "2001-06-12", "20000", {
@@ -213,6 +213,21 @@ export function buildScenarioTaxpayers(
   const ampersand = company("A & B CONSTRUCTORES", "2004-03-17", "37000", { legalForm: "SC" });
   ampersand.lists = b69("Presunto", "Presuntos.csv");
   scenario(ampersand, ["rfc_with_ampersand", "list_69b_presunto"]);
+
+  // SAT's registered-RFC and certificate lists (issue 24). The rotating companies are each off the list
+  // one day a week: GET /scenarios names the one removed and the one restored on the newest date.
+  for (const [index, word] of ["UNO", "DOS", "TRES", "CUATRO", "CINCO", "SEIS", "SIETE"].entries()) {
+    const rotating = company(`ROTACION DE PADRON ${word}`, "2010-02-0" + (index + 1), "11000");
+    rotating.registration = { absent: { period: 7, phase: index } };
+  }
+  const registered = (tag: string, baseName: string, registration: Taxpayer["registration"]) => {
+    const taxpayer = company(baseName, "2015-05-05", "64000");
+    taxpayer.registration = registration;
+    scenario(taxpayer, [tag]);
+  };
+  registered("registration_sncf", "SIN CORRESPONDENCIA FISCAL DEL NORTE", { sncf: true });
+  registered("registration_subcontracting", "SUBCONTRATISTAS DEL BAJIO", { subcontracting: true });
+  registered("registration_cannot_invoice", "FACTURAS SUSPENDIDAS DEL SURESTE", { obligations: 0 });
 
   const zips = [...new Set([...taxpayers.map((t) => t.zip), "76000"])];
   return { taxpayers, scenarios, magicFaults, zips };

@@ -70,6 +70,18 @@ export type Taxpayer = {
   registryUnsupportedOnly: boolean;
   /** Padrón status: a cancelled RFC still has its old certificates but the padrón no longer knows it. */
   padronStatus: "activo" | "cancelado";
+  /** How SAT's registered-RFC and certificate lists show it, when a scenario fixes that. */
+  registration?: RegistrationFacts;
+};
+
+/** A scenario's place in l_RFC and LCO; otherwise flags and absences follow from the RFC's hash. */
+export type RegistrationFacts = {
+  sncf?: boolean;
+  subcontracting?: boolean;
+  /** Off the list on the dates whose day number modulo `period` is `phase` (removed, then restored). */
+  absent?: { period: number; phase: number };
+  /** ValidezObligaciones of its CSDs in LCO (default 1). */
+  obligations?: number;
 };
 
 /** A magic identifier: when an upstream sees it, that upstream fails this way. */

@@ -8,8 +8,13 @@ type FaultRequest = Record<string, number | { share: number; kinds?: FaultKind[]
 
 /** Scenarios, fault control and request counters. */
 export function registerControlRoutes(app: FastifyInstance, ctx: SimulationContext): void {
-  const scenarios = describeScenarios(ctx.population);
-  app.get("/scenarios", () => scenarios);
+  // The list scenarios move with the date: described once a day.
+  let described = { day: -1, scenarios: [] as ReturnType<typeof describeScenarios> };
+  app.get("/scenarios", () => {
+    const day = Math.floor(Date.now() / 86_400_000);
+    if (described.day !== day) described = { day, scenarios: describeScenarios(ctx.population, day) };
+    return described.scenarios;
+  });
 
   app.get("/_control/faults", () => ctx.faults.snapshot());
   app.post<{ Body: FaultRequest }>("/_control/faults", (request, reply) => {

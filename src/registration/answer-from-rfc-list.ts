@@ -1,0 +1,32 @@
+import type { Db } from "../platform/db/connect.ts";
+import type { ListMode } from "../platform/db/schema.ts";
+import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
+import type { ListSource } from "./data-source.ts";
+import { asOfDay } from "./list-date.ts";
+import { readRfcStatus } from "./read-rfc-status.ts";
+
+export type ListVerdict = { valid: boolean | null; message: string } & Partial<ListSource>;
+
+export const LIST_MESSAGES = {
+  noList: "La lista de RFC inscritos del SAT aún no se ha importado; el resultado es desconocido.",
+  nameNeedsConnector:
+    "El RFC está en la lista de RFC inscritos del SAT; el nombre y el código postal solo se pueden validar con el padrón, que no está disponible.",
+} as const;
+
+/**
+ * The padrón check answered from the registered-RFC list, for a deployment without a padrón connector:
+ * RFC alone → SAT's own legends; with name and zip, an RFC absent from the list is decisively not
+ * registered, a present one unknown (the list has no names or postal codes).
+ */
+export async function answerFromRfcList(
+  db: Db,
+  mode: ListMode,
+  record: { rfc: string; name?: string; zip?: string },
+): Promise<ListVerdict> {
+  const status = await readRfcStatus(db, mode, record.rfc);
+  if (status.listDate === null) return { valid: null, message: LIST_MESSAGES.noList };
+  const source: ListSource = { source: "sat_rfc_list", data_as_of: asOfDay(status.listDate) };
+  if (!status.registered) return { valid: false, message: PADRON_LEGENDS.notRegistered, ...source };
+  if (record.name || record.zip) return { valid: null, message: LIST_MESSAGES.nameNeedsConnector, ...source };
+  return { valid: true, message: PADRON_LEGENDS.valid, ...source };
+}
