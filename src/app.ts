@@ -9,6 +9,8 @@ import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-rou
 import type { Config } from "./config.ts";
 import { satListsRoute } from "./contributor-lists/sat-lists-route.ts";
 import { dashboardPlugin } from "./dashboard/dashboard-plugin.ts";
+import { registerDataSourceAges } from "./data-sources/data-source-ages.ts";
+import { dataSourcesRoute } from "./data-sources/data-sources-route.ts";
 import { installIdempotency } from "./idempotency/install-idempotency.ts";
 import { mcpRoute } from "./mcp/mcp-route.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
@@ -117,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   installErrorHandler(app);
   installNotFound(app);
   await installOpenApi(app);
-  installMetrics(app);
+  installMetrics(app, (registry) => registerDataSourceAges(registry, deps.database.db));
   healthRoutes(app, deps.database);
 
   if (deps.sandbox) {
@@ -144,6 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       verifyBatchRoute(scope, taxpayerDeps);
       satListsRoute(scope, deps);
       registrationRoute(scope, taxpayerDeps);
+      dataSourcesRoute(scope, deps);
     }),
     { prefix: "/v1" },
   );

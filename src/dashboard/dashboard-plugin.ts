@@ -4,6 +4,7 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
 import { authRoutes } from "./auth-routes.ts";
 import { creditsRoutes } from "./credits-routes.ts";
+import { dataSourcesRoutes } from "./data-sources-routes.ts";
 import { installErrorPages } from "./error-pages.ts";
 import { guardRequests } from "./guard-requests.ts";
 import { keysRoutes } from "./keys-routes.ts";
@@ -44,5 +45,6 @@ export function dashboardPlugin(deps: DashboardDeps): FastifyPluginAsync {
     creditsRoutes(app, deps);
     requestsRoutes(app, deps);
     webhooksRoutes(app, deps);
+    dataSourcesRoutes(app, deps);
   };
 }

@@ -17,6 +17,7 @@ export const copy = {
     requests: "Requests",
     webhooks: "Webhooks",
     members: "Members",
+    "data-sources": "Data sources",
   },
   docs: "API docs",
 };

@@ -6,6 +6,7 @@ import { after, before, describe, it } from "node:test";
 import { dateOfDay } from "../../src/registration/list-date.ts";
 import { syncRegistration } from "../../src/registration/sync-registration.ts";
 import { type BatchHarness, startBatchHarness } from "../batches/harness.ts";
+import { formClient, signUp } from "../dashboard/form-client.ts";
 import { mintOwner, type TestOwner } from "../helpers/owners.ts";
 import { startReceiver } from "../webhooks/receiver.ts";
 
@@ -185,5 +186,26 @@ describe("live keys without connectors answer from SAT's lists (synced from a sa
       );
     assert.equal(rfcOf("registration_removed_on_newest").expect.registration.removed_on, dateOfDay(today));
     assert.equal(await balance(), start - scenarios.length);
+  });
+
+  it("GET /v1/data-sources (free), the dashboard and /metrics show each list's date, rows and last sync", async () => {
+    const start = await balance();
+    const answer = await h.call(owner.key, "GET", "/v1/data-sources");
+    assert.equal(answer.status, 200);
+    const rfcList = answer.body.sources.find((s: { source: string }) => s.source === "sat_rfc_list");
+    assert.equal(rfcList.mode, "live");
+    assert.equal(rfcList.date, dateOfDay(today));
+    assert.ok(rfcList.rows > 250);
+    assert.equal(rfcList.last_sync.outcome, "imported");
+    assert.ok(answer.body.sources.some((s: { source: string }) => s.source === "sat_certificate_list"));
+    assert.equal(await balance(), start);
+    const metrics = await (await fetch(`${h.base}/metrics`)).text();
+    assert.match(metrics, /padron_data_source_age_seconds\{source="sat_rfc_list",mode="live"\} \d+/);
+    const client = formClient(h.base);
+    await signUp(client, `sources-${Date.now()}@test.padron`);
+    const page = await client.get("/data-sources");
+    assert.equal(page.status, 200);
+    assert.match(page.text, /Registered RFCs \(l_RFC\)<\/td>\s*<td>live<\/td><td>\d{4}-\d{2}-\d{2}<\/td>/);
+    assert.match(page.text, /imported/);
   });
 });

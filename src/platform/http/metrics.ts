@@ -6,10 +6,11 @@ import { appendRouteHook } from "./route-hooks.ts";
 /**
  * Prometheus at /metrics: requests by route and status and a latency histogram, counted by
  * request-metrics.ts on every response, followed by the process metrics of a registry of this
- * app's own (tests build many apps in one process).
+ * app's own (tests build many apps in one process), with whatever `register` adds to it.
  */
-export function installMetrics(app: FastifyInstance): void {
+export function installMetrics(app: FastifyInstance, register?: (registry: Registry) => void): void {
   const registry = new Registry();
+  register?.(registry);
   collectDefaultMetrics({ register: registry });
   const requests = createRequestMetrics();
   const observe = (route: string, request: FastifyRequest, reply: FastifyReply) =>
