@@ -1,32 +1,33 @@
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import type { Db } from "../platform/db/connect.ts";
-import { insertRfcRows, ROWS_PER_STATEMENT } from "./rfc-rows.ts";
+import { bulkAppender } from "../platform/db/append-rows.ts";
+import type { DatabaseHandle } from "../platform/db/connect.ts";
+
+const appendRows = bulkAppender("registered_rfcs", ["key", "since", "changed_on", "flags", "removed_on"]);
 
 /**
  * The first list date of a mode: every RFC appended in key order (the end of the b-tree, pages left
- * full), since = that date, and no history (an RFC's "since" is then "at least since").
+ * full; COPY on PostgreSQL), since = that date, and no history (its "since" is "at least since").
  */
 export async function appendFirstSnapshot(
-  db: Db,
+  database: DatabaseHandle,
   input: { listDate: number; snapshot: AsyncIterable<Float64Array> },
 ): Promise<void> {
   const { listDate } = input;
-  const values: unknown[] = new Array(ROWS_PER_STATEMENT * 5);
-  let filled = 0;
-  for await (const batch of input.snapshot) {
-    for (const value of batch) {
-      const key = Math.floor(value / 4);
-      values[filled++] = key;
-      values[filled++] = listDate;
-      values[filled++] = listDate;
-      values[filled++] = value - key * 4;
-      values[filled++] = null;
-      if (filled < values.length) continue;
-      await insertRfcRows(db, values);
-      filled = 0;
-      // node:sqlite runs statements synchronously: requests get a turn between two of them.
-      await yieldToEventLoop();
-    }
-  }
-  await insertRfcRows(db, values.slice(0, filled));
+  await appendRows(
+    database,
+    (async function* () {
+      for await (const batch of input.snapshot) {
+        const values: unknown[] = new Array(batch.length * 5);
+        let at = 0;
+        for (const value of batch) {
+          const key = Math.floor(value / 4);
+          values[at++] = key;
+          values[at++] = listDate;
+          values[at++] = listDate;
+          values[at++] = value - key * 4;
+          values[at++] = null;
+        }
+        yield values;
+      }
+    })(),
+  );
 }

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { bulkAppender } from "../platform/db/append-rows.ts";
 import type { DatabaseHandle, Db } from "../platform/db/connect.ts";
-import { rowInserter } from "../platform/db/row-inserter.ts";
 import type { ListMode } from "../platform/db/schema.ts";
 import { failImportRecord, publishImport, readPublishedState, startImportRecord } from "./import-records.ts";
 import type { DateImport, DateImportRequest } from "./import-rfc-list.ts";
@@ -16,7 +16,7 @@ import { type PartReport, readPartsSorted } from "./read-parts-sorted.ts";
 import { keyOffset } from "./rfc-key.ts";
 import { withImportLease } from "./with-import-lease.ts";
 
-const insertEntries = rowInserter("certificate_list_entries", [
+const appendEntries = bulkAppender("certificate_list_entries", [
   "version",
   "rfc_key",
   "serial",
@@ -25,7 +25,6 @@ const insertEntries = rowInserter("certificate_list_entries", [
   "valid_to",
   "obligations",
 ]);
-const ROWS_PER_STATEMENT = 300;
 
 /**
  * Imports one date of the certificate list as a new version (rows in RFC order, invisible until the
@@ -72,25 +71,26 @@ export async function importCertificateList(
     await pruneCertificateVersions(db, mode);
     const importId = await startImportRecord(db, mode, "certificates", listDate);
     try {
-      const values: unknown[] = [];
-      for (let next = first; !next.done; next = await sorted.next()) {
-        const batch = next.value;
-        for (let at = 0; at < batch.length; at += CERTIFICATE_RECORD) {
-          values.push(
-            importId,
-            batch[at],
-            serialOf(batch[at + 1], batch[at + 2]),
-            CERTIFICATE_STATUSES[batch[at + 3]],
-            batch[at + 4],
-            batch[at + 5],
-            batch[at + 6],
-          );
-          if (values.length < ROWS_PER_STATEMENT * 7) continue;
-          await insertEntries(db, values.splice(0));
-          await yieldToEventLoop();
-        }
-      }
-      await insertEntries(db, values);
+      await appendEntries(
+        database,
+        (async function* () {
+          for (let next = first; !next.done; next = await sorted.next()) {
+            const batch = next.value;
+            const values: unknown[] = [];
+            for (let at = 0; at < batch.length; at += CERTIFICATE_RECORD)
+              values.push(
+                importId,
+                batch[at],
+                serialOf(batch[at + 1], batch[at + 2]),
+                CERTIFICATE_STATUSES[batch[at + 3]],
+                batch[at + 4],
+                batch[at + 5],
+                batch[at + 6],
+              );
+            yield values;
+          }
+        })(),
+      );
       await publishImport(db, {
         mode,
         list: "certificates",

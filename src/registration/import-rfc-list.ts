@@ -83,7 +83,7 @@ export async function importRfcList(
       await undoUnpublished(db, offset, published);
       const changes =
         published === null
-          ? await appendFirstSnapshot(db, { listDate, snapshot }).then(() => undefined)
+          ? await appendFirstSnapshot(database, { listDate, snapshot }).then(() => undefined)
           : await mergeRfcSnapshot(db, { offset, listDate, snapshot });
       for (const [key, rfc] of counts.unpacked)
         await db

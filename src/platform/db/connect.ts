@@ -1,7 +1,10 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
 import type { Database } from "./schema.ts";
 import { requestLogFileOf, sqliteDialect, type WriteActivity } from "./sqlite.ts";
 import { type CheckpointSettings, DEFAULT_CHECKPOINTS, startCheckpointer } from "./sqlite-checkpointer.ts";
@@ -14,6 +17,8 @@ export interface DatabaseHandle {
   engine: Engine;
   /** SQLite file databases only: the file of the request log, written by a thread of its own. */
   requestLogFile?: string;
+  /** PostgreSQL only: COPY … FROM STDIN of text-format lines (tab-separated, `\N` for null). */
+  copyLines?(table: string, columns: readonly string[], lines: AsyncIterable<string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,7 +46,22 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   // replaces it and the next query reports any lasting problem.
   pool.on("error", () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: "postgres", close: () => db.destroy() };
+  return {
+    db,
+    engine: "postgres",
+    async copyLines(table, columns, lines) {
+      const client = await pool.connect();
+      try {
+        await pipeline(
+          Readable.from(lines),
+          client.query(copyFrom(`copy ${table} (${columns.join(", ")}) from stdin`)),
+        );
+      } finally {
+        client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
 }
 
 /** A database file: the request thread's connection and the checkpoint thread (sqlite-checkpointer.ts). */
