@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { parseArgs } from "node:util";
 import { createGzip } from "node:zlib";
-import { dayOf, dateOfDay } from "../src/registration/list-date.ts";
+import { dateOfDay, dayOf } from "../src/registration/list-date.ts";
 import { partFileName } from "../src/registration/part-name.ts";
 import { packRfcBytes, unpackRfc } from "../src/registration/rfc-key.ts";
 import { sandboxListSigner } from "../src/sandbox/formats/list-signer.ts";
@@ -28,7 +28,8 @@ const { values, positionals } = parseArgs({
   },
 });
 const out = positionals[0];
-if (!out) throw new Error("usage: node bench/registration-generate.ts OUT_DIR [--rfcs N] [--parts 5] [--next-day]");
+if (!out)
+  throw new Error("usage: node bench/registration-generate.ts OUT_DIR [--rfcs N] [--parts 5] [--next-day]");
 const rfcs = Number(values.rfcs);
 const parts = Number(values.parts);
 const nextDay = values["next-day"];
@@ -85,7 +86,11 @@ async function* rfcLines(partIndex: number): AsyncGenerator<Buffer> {
 }
 
 /** Certificates of every few RFCs: serials in order, mostly active, some revoked or expired. */
-async function* certificateXml(partIndex: number, certificateParts: number, total: number): AsyncGenerator<Buffer> {
+async function* certificateXml(
+  partIndex: number,
+  certificateParts: number,
+  total: number,
+): AsyncGenerator<Buffer> {
   const perPart = Math.ceil(total / certificateParts);
   const gap = MAX_KEY / total;
   const random = randomFrom(0x51ed27 + partIndex);
@@ -102,7 +107,9 @@ async function* certificateXml(partIndex: number, certificateParts: number, tota
     made++;
     const r = random();
     const status = r < 0.85 ? "A" : r < 0.9 ? "R" : "C";
-    const from = new Date(Date.UTC(2019 + Math.floor(r * 7), Math.floor(random() * 12), 1 + Math.floor(random() * 28)));
+    const from = new Date(
+      Date.UTC(2019 + Math.floor(r * 7), Math.floor(random() * 12), 1 + Math.floor(random() * 28)),
+    );
     const to = new Date(from.getTime() + 4 * 365.25 * 86_400_000);
     chunk.push(
       `<lco:Contribuyente RFC="${rfc.replace(/&/g, "&amp;")}"><lco:Certificado ValidezObligaciones="${r < 0.97 ? 1 : 0}" EstatusCertificado="${status}" noCertificado="${serial}" FechaFinal="${to.toISOString().slice(0, 19)}" FechaInicio="${from.toISOString().slice(0, 19)}"/></lco:Contribuyente>\r\n`,

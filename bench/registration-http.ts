@@ -1,0 +1,65 @@
+// POST /v1/rfc/registration through the whole stack over an imported list, at a steady 1,000 req/s
+// (open loop, bench/steady-load.ts): p99 while idle, then again while `padron registration import` of
+// the next day's parts runs in a process of its own on the same database. Target (DESIGN §5): p99 ≤ 5 ms.
+// Usage: node bench/registration-http.ts DATABASE_URL [seconds=60] [NEXT_DAY_PART...]
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createInterface } from "node:readline";
+import { setTimeout as sleep } from "node:timers/promises";
+import { SERVICE_NODE_FLAGS } from "./service-node-flags.ts";
+import { steadyLoad } from "./steady-load.ts";
+
+const [databaseUrl, secondsArgument, ...parts] = process.argv.slice(2);
+if (!databaseUrl) throw new Error("usage: node bench/registration-http.ts DATABASE_URL [seconds] [PART...]");
+const seconds = Number(secondsArgument ?? 60);
+const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, "bench/registration-server.ts", databaseUrl], {
+  stdio: ["ignore", "pipe", "inherit"],
+});
+const server = JSON.parse(
+  await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once("line", resolve)),
+) as { url: string; key: string; rfc: string };
+const options = {
+  url: server.url,
+  headers: { "content-type": "application/json", "x-api-key": server.key },
+  body: JSON.stringify({ rfc: server.rfc }),
+  rate: 1000,
+};
+try {
+  const check = await fetch(server.url, { method: "POST", headers: options.headers, body: options.body });
+  const answer = (await check.json()) as { registered: boolean };
+  if (check.status !== 200 || answer.registered !== true)
+    throw new Error(`unexpected answer ${check.status}`);
+  await steadyLoad({ ...options, seconds: 20 });
+  await sleep(1000);
+  const idle = await steadyLoad({ ...options, seconds });
+  let duringImport = null;
+  if (parts.length > 0) {
+    const started = Date.now();
+    const importer = spawn(
+      process.execPath,
+      [...SERVICE_NODE_FLAGS, "src/main.ts", "registration", "import", ...parts, "--json"],
+      {
+        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
+    const output: string[] = [];
+    importer.stdout.on("data", (chunk) => output.push(String(chunk)));
+    const load = await steadyLoad({ ...options, seconds });
+    await once(importer, "exit");
+    duringImport = {
+      ...load,
+      import_seconds: (Date.now() - started) / 1000,
+      import: output.join("").trim().split("\n")[0],
+    };
+  }
+  console.log(
+    JSON.stringify(
+      { date: new Date().toISOString(), seconds, rfc: server.rfc, idle, during_import: duringImport },
+      null,
+      2,
+    ),
+  );
+} finally {
+  child.kill();
+}

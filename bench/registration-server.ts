@@ -1,0 +1,38 @@
+// Child process of registration-http.ts: the real app over an imported registered-RFC list (key auth,
+// request log, rate limit set high, 1-credit charge), then one JSON line: its URL, a key, an RFC on the list.
+import { createUser } from "../src/accounts/create-user.ts";
+import { issueApiKey } from "../src/api-keys/issue-api-key.ts";
+import { buildApp } from "../src/app.ts";
+import { parseConfig } from "../src/config.ts";
+import { openDatabase } from "../src/platform/db/connect.ts";
+import { migrateToLatest } from "../src/platform/db/migrate.ts";
+import { unpackRfc } from "../src/registration/rfc-key.ts";
+
+const databaseUrl = process.argv[2];
+if (!databaseUrl) throw new Error("usage: node bench/registration-server.ts DATABASE_URL");
+const config = parseConfig({
+  DATABASE_URL: databaseUrl,
+  LOG_LEVEL: "warn",
+  RATE_LIMIT_PER_MINUTE: "100000000",
+  SANDBOX: "false",
+});
+const database = openDatabase(config.databaseUrl, { poolSize: 20 });
+await migrateToLatest(database);
+const user = await createUser(
+  database.db,
+  { email: `bench-${Date.now()}@padron.local` },
+  { signupCredits: 100_000_000 },
+);
+const { key } = await issueApiKey(database.db, { ownerId: user.id, label: "bench", mode: "live" });
+const row = await database.db
+  .selectFrom("registered_rfcs")
+  .select("key")
+  .where("key", ">", 2 ** 48)
+  .orderBy("key")
+  .limit(1)
+  .executeTakeFirstOrThrow();
+const padron = await buildApp({ config, database });
+const url = await padron.app.listen({ port: 0, host: "127.0.0.1" });
+process.stdout.write(
+  `${JSON.stringify({ url: `${url}/v1/rfc/registration`, key, rfc: unpackRfc(Number(row.key)) })}\n`,
+);
