@@ -2,7 +2,8 @@ import type { Config } from "../config.ts";
 import { createProgressMeter } from "../contributor-lists/progress-meter.ts";
 import type { ListMode } from "../platform/db/schema.ts";
 import { importPartFiles } from "../registration/import-part-files.ts";
-import type { DateImport } from "../registration/import-rfc-list.ts";
+import type { DateImport } from "../registration/read-date-parts.ts";
+import type { PartProgress } from "../registration/read-parts-sorted.ts";
 import { readRegistrationStatus } from "../registration/read-registration-status.ts";
 import { registrationBaseUrl } from "../registration/refresh-configured-registration.ts";
 import { syncRegistration } from "../registration/sync-registration.ts";
@@ -46,14 +47,7 @@ const meterFor = () => {
   let shown = "";
   return {
     meter,
-    update: (progress: {
-      file: string;
-      fileIndex: number;
-      fileCount: number;
-      bytes: number;
-      totalBytes: number | null;
-      rows: number;
-    }) => {
+    update: (progress: PartProgress) => {
       if (shown && shown !== progress.file) meter.finishFile();
       shown = progress.file;
       meter.update(progress);

@@ -2,9 +2,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { bulkAppender } from "../platform/db/append-rows.ts";
 import type { DatabaseHandle, Db } from "../platform/db/connect.ts";
 import type { ListMode } from "../platform/db/schema.ts";
-import { failImportRecord, publishImport, readPublishedState, startImportRecord } from "./import-records.ts";
-import type { DateImport, DateImportRequest } from "./import-rfc-list.ts";
-import { dateOfDay, dayOf } from "./list-date.ts";
+import { failImportRecord, publishImport, startImportRecord } from "./import-records.ts";
 import {
   CERTIFICATE_RECORD,
   CERTIFICATE_STATUSES,
@@ -12,7 +10,7 @@ import {
   readCertificateList,
   serialOf,
 } from "./read-certificate-list.ts";
-import { type PartReport, readPartsSorted } from "./read-parts-sorted.ts";
+import { type DateImport, type DateImportRequest, isDone, readDateParts } from "./read-date-parts.ts";
 import { keyOffset } from "./rfc-key.ts";
 import { withImportLease } from "./with-import-lease.ts";
 
@@ -35,39 +33,17 @@ export async function importCertificateList(
   request: DateImportRequest,
 ): Promise<DateImport> {
   const { db } = database;
-  const { mode, date } = request;
-  const listDate = dayOf(date);
-  const reports: PartReport[] = [];
-  const base = { list: "certificates" as const, date, parts: reports };
+  const { mode } = request;
+  const counts: CertificateCounts = { rows: 0, skipped: 0, unpacked: new Map() };
   return withImportLease(db, mode, "certificates", async () => {
-    const state = await readPublishedState(db, mode, "certificates");
-    const published = state.published_date;
-    if (published !== null && listDate <= published)
-      return {
-        ...base,
-        status: listDate === published ? "unchanged" : "rejected",
-        rows: 0,
-        ...(listDate < published
-          ? { reason: `older than the published list (${dateOfDay(published)})` }
-          : {}),
-      };
-    const counts: CertificateCounts = { rows: 0, skipped: 0, unpacked: new Map() };
-    const sorted = readPartsSorted(request.parts, {
+    const read = await readDateParts(db, "certificates", request, {
       width: CERTIFICATE_RECORD,
       counts,
-      requireSignature: request.requireSignature,
-      reports,
-      onProgress: request.onProgress,
       read: (content) => readCertificateList(content, { keyOffset: keyOffset(mode), counts }),
-    })[Symbol.asyncIterator]();
-    const first = await sorted.next();
-    if (published !== null && !request.force && counts.rows < request.minRowRatio * state.row_count)
-      return {
-        ...base,
-        status: "rejected",
-        rows: counts.rows,
-        reason: `${counts.rows} certificates against ${state.row_count} in the published list (below ${request.minRowRatio} of it)`,
-      };
+    });
+    if (isDone(read)) return read;
+    const { listDate, reports, first, sorted } = read;
+    const base = { list: "certificates" as const, date: request.date, parts: reports };
     await pruneCertificateVersions(db, mode);
     const importId = await startImportRecord(db, mode, "certificates", listDate);
     try {

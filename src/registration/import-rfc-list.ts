@@ -1,36 +1,12 @@
 import type { DatabaseHandle } from "../platform/db/connect.ts";
-import type { ListMode } from "../platform/db/schema.ts";
 import { appendFirstSnapshot } from "./append-first-snapshot.ts";
-import { failImportRecord, publishImport, readPublishedState, startImportRecord } from "./import-records.ts";
-import { dateOfDay, dayOf } from "./list-date.ts";
-import { mergeRfcSnapshot, type SnapshotChanges } from "./merge-rfc-snapshot.ts";
-import { type PartProgress, type PartReport, type PartSource, readPartsSorted } from "./read-parts-sorted.ts";
+import { failImportRecord, publishImport, startImportRecord } from "./import-records.ts";
+import { mergeRfcSnapshot } from "./merge-rfc-snapshot.ts";
+import { type DateImport, type DateImportRequest, isDone, readDateParts } from "./read-date-parts.ts";
 import { type RfcLineCounts, readRfcLines } from "./read-rfc-lines.ts";
 import { keyOffset } from "./rfc-key.ts";
 import { undoUnpublished } from "./undo-unpublished.ts";
 import { withImportLease } from "./with-import-lease.ts";
-
-export type DateImportRequest = {
-  mode: ListMode;
-  /** `YYYY-MM-DD`: every part given is of this date. */
-  date: string;
-  parts: readonly PartSource[];
-  requireSignature: boolean;
-  /** Refuse a snapshot with fewer rows than this share of the published one (a missing part). */
-  minRowRatio: number;
-  force?: boolean;
-  onProgress?: (progress: PartProgress) => void;
-};
-
-export type DateImport = {
-  list: "rfc" | "certificates";
-  date: string;
-  status: "imported" | "unchanged" | "rejected";
-  rows: number;
-  parts: PartReport[];
-  changes?: SnapshotChanges & { duplicates: number };
-  reason?: string;
-};
 
 /**
  * Imports one date of the registered-RFC list: reads and verifies every part into a sorted stream
@@ -42,42 +18,21 @@ export async function importRfcList(
   request: DateImportRequest,
 ): Promise<DateImport> {
   const { db } = database;
-  const { mode, date } = request;
-  const listDate = dayOf(date);
-  const reports: PartReport[] = [];
-  const base = { list: "rfc" as const, date, parts: reports };
+  const { mode } = request;
+  const counts: RfcLineCounts = { rows: 0, skipped: 0, unpacked: new Map() };
+  const offset = keyOffset(mode);
   return withImportLease(db, mode, "rfc", async () => {
-    const state = await readPublishedState(db, mode, "rfc");
-    const published = state.published_date;
-    if (published !== null && listDate <= published)
-      return {
-        ...base,
-        status: listDate === published ? "unchanged" : "rejected",
-        rows: 0,
-        ...(listDate < published
-          ? { reason: `older than the published list (${dateOfDay(published)})` }
-          : {}),
-      };
-    const counts: RfcLineCounts = { rows: 0, skipped: 0, unpacked: new Map() };
-    const offset = keyOffset(mode);
-    const sorted = readPartsSorted(request.parts, {
+    const read = await readDateParts(db, "rfc", request, {
       width: 1,
       counts,
-      requireSignature: request.requireSignature,
-      reports,
-      onProgress: request.onProgress,
       read: (content) => readRfcLines(content, { keyOffset: offset, counts }),
-    })[Symbol.asyncIterator]();
-    const first = await sorted.next();
+    });
+    if (isDone(read)) return read;
+    const { listDate, reports } = read;
+    const published = read.state.published_date;
+    const base = { list: "rfc" as const, date: request.date, parts: reports };
     const distinct = { rows: 0, duplicates: 0 };
-    const snapshot = distinctKeys(first, sorted, distinct);
-    if (published !== null && !request.force && counts.rows < request.minRowRatio * state.row_count)
-      return {
-        ...base,
-        status: "rejected",
-        rows: counts.rows,
-        reason: `${counts.rows} rows against ${state.row_count} in the published list (below ${request.minRowRatio} of it)`,
-      };
+    const snapshot = distinctKeys(read.first, read.sorted, distinct);
     const importId = await startImportRecord(db, mode, "rfc", listDate);
     try {
       await undoUnpublished(db, offset, published);

@@ -9,8 +9,9 @@ import { findPublishedDates } from "./find-published-dates.ts";
 import { importCertificateList } from "./import-certificate-list.ts";
 import { ensureListRow } from "./import-lease.ts";
 import { readPublishedState } from "./import-records.ts";
-import { type DateImport, importRfcList } from "./import-rfc-list.ts";
+import { importRfcList } from "./import-rfc-list.ts";
 import { dateOfDay } from "./list-date.ts";
+import type { DateImport } from "./read-date-parts.ts";
 import type { PartProgress } from "./read-parts-sorted.ts";
 
 export type RegistrationSyncOptions = {
