@@ -95,8 +95,9 @@ export async function* rowsInKeyOrder(db: Db, offset: number, pageSize = 10_000)
       .limit(pageSize)
       .execute();
     if (page.length === 0) return;
-    after = Number(page[page.length - 1].key);
-    yield page.map((row) => ({ ...row, key: Number(row.key) }));
+    after = page[page.length - 1].key;
+    // Keys are below 2^53: both drivers give them as numbers (pg's BIGINT parser, connect.ts).
+    yield page;
     await yieldToEventLoop();
   }
 }
