@@ -119,7 +119,7 @@ async function* certificateXml(
       chunk = [];
     }
   }
-  if (partIndex === certificateParts - 1) chunk.push("</lco:LCO>\r\n");
+  chunk.push("</lco:LCO>\r\n");
   yield Buffer.from(chunk.join(""), "utf8");
 }
 

@@ -21,6 +21,8 @@ export async function* readCertificateList(
   const size = (options.batchRecords ?? 4096) * CERTIFICATE_RECORD;
   let batch = new Float64Array(size);
   let filled = 0;
+  // One write can hold many certificates: batches that fill up wait here until it returns.
+  const full: Float64Array[] = [];
   let sawRoot = false;
   let key = -1;
   const parser = new SaxesParser({ xmlns: false, position: false });
@@ -40,6 +42,11 @@ export async function* readCertificateList(
       batch.set(record, filled);
       filled += CERTIFICATE_RECORD;
       counts.rows++;
+      if (filled === size) {
+        full.push(batch);
+        batch = new Float64Array(size);
+        filled = 0;
+      }
     }
   });
   parser.on("closetag", (tag) => {
@@ -50,11 +57,7 @@ export async function* readCertificateList(
     for await (const chunk of content) {
       decoder ??= new TextDecoder(declaredEncoding(chunk));
       parser.write(decoder.decode(chunk, { stream: true }));
-      if (filled >= size - CERTIFICATE_RECORD) {
-        yield batch.subarray(0, filled);
-        batch = new Float64Array(size);
-        filled = 0;
-      }
+      yield* full.splice(0);
     }
     parser.close();
   } catch (error) {
@@ -64,6 +67,7 @@ export async function* readCertificateList(
     });
   }
   if (!sawRoot) throw new SignedFileError("not a certificate list: no lco:LCO element");
+  yield* full.splice(0);
   if (filled > 0) yield batch.subarray(0, filled);
 }
 

@@ -189,7 +189,12 @@ describe("the certificate list (LCO XML)", () => {
 </lco:LCO>`;
     const counts = { rows: 0, skipped: 0, unpacked: new Map() };
     const records: number[] = [];
-    for await (const batch of readCertificateList(pieces(Buffer.from(xml), 50), { keyOffset: 0, counts }))
+    // Whole in one piece, with batches of one record: a write that completes several certificates.
+    for await (const batch of readCertificateList(pieces(Buffer.from(xml), xml.length), {
+      keyOffset: 0,
+      counts,
+      batchRecords: 1,
+    }))
       records.push(...batch);
     assert.equal(counts.rows, 2);
     assert.equal(counts.skipped, 1);
