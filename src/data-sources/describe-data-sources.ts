@@ -44,10 +44,12 @@ export async function describeDataSources(db: Db, mode?: ListMode, now = Date.no
       source: `contributor_list:${s.list}`,
       mode: s.mode,
       date: s.content_date,
-      rows: s.rows,
+      rows: s.rows ?? 0,
       updated_at: s.fetched_at,
       age_seconds: age(s.content_date ?? s.fetched_at, now),
-      last_sync: { at: s.checked_at, outcome: "checked", detail: null },
+      last_sync: s.last_refresh
+        ? { at: s.last_refresh.at, outcome: s.last_refresh.status, detail: s.last_refresh.reason }
+        : null,
     })),
     ...postal.map((s) => ({
       source: "postal_codes",
