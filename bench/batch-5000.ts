@@ -60,9 +60,9 @@ const upstreams: UpstreamRegistry = {
       ...set,
       padron: {
         ...set.padron,
-        async validate(records, signal) {
+        async validate(records, call) {
           const started = performance.now();
-          const answer = await set.padron.validate(records, signal);
+          const answer = await set.padron.validate(records, call);
           padronCalls.push(performance.now() - started);
           return answer;
         },

@@ -15,12 +15,14 @@ export type BatchAnswer = {
 
 /**
  * Answers every record: a structurally invalid RFC gets SAT's own legend without going upstream, the
- * rest go to the padrón in calls of at most 5,000 records, all at once (the client bounds concurrency).
+ * rest go to the padrón in calls of at most 5,000 records, all at once (the client bounds concurrency,
+ * and `owner`'s share of it).
  */
 export async function answerBatch(
   padron: PadronPort,
   records: readonly BatchRecord[],
   options: {
+    owner?: string;
     signal?: AbortSignal;
     progress?: (done: number) => Promise<void>;
     /** Answers a record when no padrón connector is configured (the registered-RFC list). */
@@ -45,7 +47,7 @@ export async function answerBatch(
     chunks.map(async (chunk) => {
       const answer = await padron.validate(
         chunk.map((entry) => entry.query),
-        options.signal,
+        { owner: options.owner, signal: options.signal },
       );
       const { fallback } = options;
       if (answer.status === "unavailable" && answer.reason === "not_configured" && fallback) {

@@ -21,6 +21,7 @@ export function verifyBatchOperation(upstreams: UpstreamRegistry): AsyncOperatio
     async run(ctx, input: VerifyBatchInput, tools) {
       const total = input.records.length;
       const answer = await answerBatch(upstreams.forMode(ctx.auth.mode).padron, input.records, {
+        owner: ctx.auth.owner.id,
         signal: tools.signal,
         progress: (done) => tools.progress(done, total),
         fallback: (query) => answerFromRfcList(ctx.db, listModeOf(ctx.auth.mode), query),

@@ -16,8 +16,8 @@ export type PostalSearchOutcome =
 
 /**
  * Recovers the registered postal code (DESIGN §3.3): the catalog in chunks of ≤ 5,000 records to the
- * padrón validation, all at once (the client's bulkhead bounds them); the first decisive chunk wins
- * and the calls still running are aborted.
+ * padrón validation, all at once (the client's bulk bulkhead and the owner's share of it bound them);
+ * the first decisive chunk wins and the calls still running are aborted.
  */
 export async function searchPostalCode(
   ctx: TaxpayerContext,
@@ -38,16 +38,20 @@ export async function searchPostalCode(
           .slice(start, start + PADRON_MAX_RECORDS)
           .map((zip) => ({ rfc: query.rfc, name: query.name, zip }));
         pending += 1;
-        ctx.upstreams.padron.validate(chunk, cancel.signal).then((answer) => {
-          pending -= 1;
-          if (answer.status !== "ok") unreachable = true;
-          else {
-            const decisive = decide(answer.value);
-            if (decisive) return resolve(decisive);
-          }
-          if (pending === 0)
-            resolve(unreachable ? { status: "unavailable", cause: "padron" } : { status: "not_in_catalog" });
-        });
+        ctx.upstreams.padron
+          .validate(chunk, { owner: ctx.auth.owner.id, signal: cancel.signal })
+          .then((answer) => {
+            pending -= 1;
+            if (answer.status !== "ok") unreachable = true;
+            else {
+              const decisive = decide(answer.value);
+              if (decisive) return resolve(decisive);
+            }
+            if (pending === 0)
+              resolve(
+                unreachable ? { status: "unavailable", cause: "padron" } : { status: "not_in_catalog" },
+              );
+          });
       }
     });
   } finally {

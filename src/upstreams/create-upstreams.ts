@@ -18,6 +18,8 @@ export type UpstreamsConfig = Pick<
   | "commerceRegistryUrl"
   | "padronTimeoutMs"
   | "padronConcurrency"
+  | "padronBulkConcurrency"
+  | "padronBulkPerOwner"
   | "padronCacheTtlSeconds"
   | "certificateSearchTimeoutMs"
   | "certificateSearchConcurrency"
@@ -121,27 +123,38 @@ function buildUpstreams(config: UpstreamsConfig, endpoints: Endpoints, sandbox: 
     idempotent: true,
     maxBodyBytes: 16 * 1024 * 1024,
   };
+  const callerFor = (
+    settings: Partial<CallerSettings> & Pick<CallerSettings, "timeoutMs" | "concurrency">,
+  ) => {
+    const caller = createUpstreamCaller({ ...shared, ...settings });
+    callers.push(caller);
+    return caller;
+  };
   const connect = <E extends object>(
     url: string,
     settings: Partial<CallerSettings> & Pick<CallerSettings, "timeoutMs" | "concurrency">,
     extra: E,
-  ) => {
-    if (url === "") return null;
-    const caller = createUpstreamCaller({ ...shared, ...settings });
-    callers.push(caller);
-    return { url, caller, ...extra };
-  };
+  ) => (url === "" ? null : { url, caller: callerFor(settings), ...extra });
   const cache = <V>(ttlSeconds: number) =>
     createAnswerCache<V>({ ttlMs: ttlSeconds * 1000, maxEntries: config.upstreamCacheEntries, now });
   const upstreams: Upstreams = {
+    // Two bulkheads: one-record checks never wait behind 5,000-record calls, which owners share.
     padron: createPadronClient(
-      connect(
-        endpoints.padron,
-        { timeoutMs: config.padronTimeoutMs, concurrency: config.padronConcurrency },
-        {
-          cache: cache(config.padronCacheTtlSeconds),
-        },
-      ),
+      endpoints.padron === ""
+        ? null
+        : {
+            url: endpoints.padron,
+            interactive: callerFor({
+              timeoutMs: config.padronTimeoutMs,
+              concurrency: config.padronConcurrency,
+            }),
+            bulk: callerFor({
+              timeoutMs: config.padronTimeoutMs,
+              concurrency: config.padronBulkConcurrency,
+              perOwner: config.padronBulkPerOwner,
+            }),
+            cache: cache(config.padronCacheTtlSeconds),
+          },
     ),
     certificateSearch: createCertificateSearchClient(
       connect(

@@ -1,11 +1,17 @@
 import { Agent } from "undici";
 import { nextTurn } from "../platform/take-turns.ts";
 import { buildPolicy, type PolicySettings } from "./build-policy.ts";
+import { createOwnerLanes } from "./owner-lanes.ts";
 import { type NotFound, type Ok, type Unavailable, unavailable } from "./result.ts";
 import { type HttpAnswer, type SendOptions, sendRequest } from "./send-request.ts";
 import { CallerAborted, UpstreamFailure } from "./upstream-failure.ts";
 
-export type CallerSettings = PolicySettings & { idempotent: boolean; maxBodyBytes: number };
+export type CallerSettings = PolicySettings & {
+  idempotent: boolean;
+  maxBodyBytes: number;
+  /** Slots of `concurrency` one owner may hold at once (calls that name their owner); absent: no cap. */
+  perOwner?: number;
+};
 
 type Send = (
   request: Omit<SendOptions, "agent" | "signal" | "callerSignal" | "maxBodyBytes">,
@@ -13,10 +19,14 @@ type Send = (
 
 /** One upstream in one mode: a pooled connection agent and its policies. */
 export type UpstreamCaller = {
-  /** Runs `attempt` under the policies; never throws, answers "unavailable" for any trouble. */
+  /**
+   * Runs `attempt` under the policies, behind the owner's cap when given; never throws, answers
+   * "unavailable" for any trouble.
+   */
   call<R extends Ok<unknown> | NotFound>(
     signal: AbortSignal | undefined,
     attempt: (send: Send) => Promise<R>,
+    owner?: string,
   ): Promise<R | Unavailable>;
   close(): Promise<void>;
 };
@@ -32,12 +42,15 @@ export function createUpstreamCaller(settings: CallerSettings): UpstreamCaller {
     connectTimeout: Math.min(settings.timeoutMs, 10_000),
   });
   const policy = buildPolicy(settings, settings.idempotent);
+  const lanes = settings.perOwner
+    ? createOwnerLanes({ perOwner: settings.perOwner, queueLimit: settings.queueLimit })
+    : null;
   return {
-    async call(signal, attempt) {
+    async call(signal, attempt, owner) {
       const callerSignal = signal ?? NEVER;
       if (callerSignal.aborted) return unavailable("aborted");
-      try {
-        return await policy.execute(
+      const execute = () =>
+        policy.execute(
           (attemptSignal) =>
             attempt(async (request) => {
               const answer = await sendRequest({
@@ -53,6 +66,8 @@ export function createUpstreamCaller(settings: CallerSettings): UpstreamCaller {
             }),
           callerSignal,
         );
+      try {
+        return await (lanes && owner !== undefined ? lanes.run(owner, callerSignal, execute) : execute());
       } catch (error) {
         return toUnavailable(error);
       }

@@ -134,20 +134,25 @@ describe("upstream policies", () => {
 
   it("answers an already aborted call without any request", async () => {
     const upstreams = connect({});
-    const answer = await upstreams.padron.validate(
-      [{ rfc: "AAA010101AAA", name: "", zip: "" }],
-      AbortSignal.abort(),
-    );
+    const answer = await upstreams.padron.validate([{ rfc: "AAA010101AAA", name: "", zip: "" }], {
+      signal: AbortSignal.abort(),
+    });
     assert.equal(answer.status === "unavailable" && answer.reason, "aborted");
     assert.equal(server.counts.padron.started, 0);
   });
 
   it("limits calls in flight to the concurrency setting; a queued call can be cancelled", async () => {
-    const upstreams = connect({ PADRON_CONCURRENCY: "2", PADRON_TIMEOUT_MS: "20000", UPSTREAM_RETRIES: "0" });
+    const upstreams = connect({
+      PADRON_BULK_CONCURRENCY: "2",
+      PADRON_TIMEOUT_MS: "20000",
+      UPSTREAM_RETRIES: "0",
+    });
     server.failAlways("padron", "timeout");
     const controllers = Array.from({ length: 4 }, () => new AbortController());
     const calls = controllers.map((controller, index) =>
-      upstreams.padron.validate([{ rfc: "AAA010101AAA", name: "", zip: String(index) }], controller.signal),
+      upstreams.padron.validate([{ rfc: "AAA010101AAA", name: "", zip: String(index) }], {
+        signal: controller.signal,
+      }),
     );
     await waitUntil(() => server.counts.padron.started === 2, "two calls to start");
     await sleep(100);
@@ -165,6 +170,37 @@ describe("upstream policies", () => {
     assert.equal(server.counts.padron.started, 3);
     controllers[1].abort();
     assert.equal((await calls[1]).status, "unavailable");
+  });
+
+  it("caps one owner's bulk calls in flight; a call waiting in its owner's lane can be cancelled", async () => {
+    const upstreams = connect({
+      PADRON_BULK_CONCURRENCY: "3",
+      PADRON_BULK_PER_OWNER: "1",
+      PADRON_TIMEOUT_MS: "20000",
+      UPSTREAM_RETRIES: "0",
+    });
+    server.failAlways("padron", "timeout");
+    const call = (owner: string, zip: string) => {
+      const controller = new AbortController();
+      const answer = upstreams.padron.validate([{ rfc: "AAA010101AAA", name: "", zip }], {
+        owner,
+        signal: controller.signal,
+      });
+      return { controller, answer };
+    };
+    const first = call("owner-a", "1");
+    const waiting = call("owner-a", "2");
+    await waitUntil(() => server.counts.padron.started === 1, "owner a's first call to start");
+    const other = call("owner-b", "3");
+    await waitUntil(() => server.counts.padron.started === 2, "owner b's call to start");
+
+    waiting.controller.abort();
+    const cancelled = await waiting.answer;
+    assert.equal(cancelled.status === "unavailable" && cancelled.reason, "aborted");
+    assert.equal(server.counts.padron.started, 2, "owner a never had two calls in flight");
+    first.controller.abort();
+    other.controller.abort();
+    await Promise.all([first.answer, other.answer]);
   });
 
   it("answers overloaded when the queue is full", async () => {

@@ -135,7 +135,9 @@ describe("every sandbox scenario through the upstream clients", () => {
     assert.ok(held);
     await fetch(`${sandbox.url}/_control/stats`, { method: "DELETE" });
     const controller = new AbortController();
-    const pending = upstreams.padron.validate([{ rfc: held.rfc, name: "", zip: "" }], controller.signal);
+    const pending = upstreams.padron.validate([{ rfc: held.rfc, name: "", zip: "" }], {
+      signal: controller.signal,
+    });
     await waitUntil(async () => (await padronCounts()).started === 1, "the call to reach the sandbox");
     controller.abort();
     assert.deepEqual(await pending, { status: "unavailable", reason: "aborted" });

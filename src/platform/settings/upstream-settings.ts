@@ -35,8 +35,20 @@ export const UPSTREAM_SETTINGS = {
   padronTimeoutMs: setting("PADRON_TIMEOUT_MS", "20000", "Padrón validation attempt timeout", integer(1)),
   padronConcurrency: setting(
     "PADRON_CONCURRENCY",
-    "4",
-    "Padrón validation calls in flight at once (politeness towards SAT)",
+    "8",
+    "One-record padrón checks (verify, validate) in flight at once; never queued behind bulk calls",
+    integer(1, 10_000),
+  ),
+  padronBulkConcurrency: setting(
+    "PADRON_BULK_CONCURRENCY",
+    "24",
+    "Bulk padrón calls (≤ 5,000 records: find-zip and validate chunks, batches) in flight at once",
+    integer(1, 10_000),
+  ),
+  padronBulkPerOwner: setting(
+    "PADRON_BULK_PER_OWNER",
+    "8",
+    "Of those, how many one owner may hold (a find-zip sends 6–7 at once); the rest wait their turn",
     integer(1, 10_000),
   ),
   padronCacheTtlSeconds: setting(

@@ -2,47 +2,60 @@ import { type AnswerCache, cachedAnswer } from "../answer-cache.ts";
 import { ok, type UpstreamResult, unavailable } from "../result.ts";
 import type { UpstreamCaller } from "../upstream-caller.ts";
 import { answerEncoding, formatPadronRequest } from "./padron-exchange.ts";
-import { PADRON_MAX_RECORDS, type PadronPort, type PadronQuery, type PadronVerdict } from "./port.ts";
+import {
+  type BulkCall,
+  PADRON_MAX_RECORDS,
+  type PadronPort,
+  type PadronQuery,
+  type PadronVerdict,
+} from "./port.ts";
 import { readPadronAnswer } from "./read-padron-answer.ts";
 
 export type PadronConnection = {
   url: string;
-  caller: UpstreamCaller;
+  /** One-record checks (verify, validate's status): never queued behind bulk calls. */
+  interactive: UpstreamCaller;
+  /** Calls of many records (postal-code searches, batches), shared between owners. */
+  bulk: UpstreamCaller;
   cache: AnswerCache<UpstreamResult<PadronVerdict>>;
 };
 
 /** The padrón validation over HTTP: POST text lines to the connector (or the sandbox) URL. */
 export function createPadronClient(connection: PadronConnection | null): PadronPort {
-  async function validate(records: readonly PadronQuery[], signal?: AbortSignal) {
+  async function post(lane: "interactive" | "bulk", records: readonly PadronQuery[], call: BulkCall = {}) {
     if (records.length > PADRON_MAX_RECORDS)
       throw new RangeError(`at most ${PADRON_MAX_RECORDS} records per padrón call, got ${records.length}`);
     if (!connection) return unavailable("not_configured");
     if (records.length === 0) return ok([]);
-    const { url, caller } = connection;
-    return caller.call(signal, async (send) => {
-      const answer = await send({
-        url,
-        method: "POST",
-        headers: { "content-type": "text/plain; charset=utf-8" },
-        body: formatPadronRequest(records),
-      });
-      const contentType = answer.headers["content-type"];
-      const encoding = answerEncoding(Array.isArray(contentType) ? contentType[0] : contentType);
-      return ok(readPadronAnswer(answer.body, encoding, records));
-    });
+    const { url } = connection;
+    return connection[lane].call(
+      call.signal,
+      async (send) => {
+        const answer = await send({
+          url,
+          method: "POST",
+          headers: { "content-type": "text/plain; charset=utf-8" },
+          body: formatPadronRequest(records),
+        });
+        const contentType = answer.headers["content-type"];
+        const encoding = answerEncoding(Array.isArray(contentType) ? contentType[0] : contentType);
+        return ok(readPadronAnswer(answer.body, encoding, records));
+      },
+      call.owner,
+    );
   }
 
   async function checkOne(record: PadronQuery, signal?: AbortSignal): Promise<UpstreamResult<PadronVerdict>> {
     if (!connection) return unavailable("not_configured");
     const key = `${record.rfc}|${record.name}|${record.zip}`;
     return cachedAnswer(connection.cache, key, signal, async (shared) => {
-      const answer = await validate([record], shared);
+      const answer = await post("interactive", [record], { signal: shared });
       return answer.status === "ok" ? ok(answer.value[0]) : answer;
     });
   }
 
   return {
-    validate,
+    validate: (records, call) => post("bulk", records, call),
     checkRfc: (rfc, signal) => checkOne({ rfc, name: "", zip: "" }, signal),
     checkRecord: checkOne,
   };
