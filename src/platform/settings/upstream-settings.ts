@@ -32,7 +32,12 @@ export const UPSTREAM_SETTINGS = {
     "Live commerce-registry connector, GET `?name=` → `{query, records}` (empty: unavailable)",
     url(["http:", "https:"]),
   ),
-  padronTimeoutMs: setting("PADRON_TIMEOUT_MS", "20000", "Padrón validation attempt timeout", integer(1)),
+  padronTimeoutMs: setting(
+    "PADRON_TIMEOUT_MS",
+    "30000",
+    "Padrón validation attempt timeout (a 5,000-record call takes 10–15 s, sometimes over 20 s)",
+    integer(1),
+  ),
   padronConcurrency: setting(
     "PADRON_CONCURRENCY",
     "8",
@@ -108,8 +113,8 @@ export const UPSTREAM_SETTINGS = {
   ),
   commerceRegistryTimeoutMs: setting(
     "COMMERCE_REGISTRY_TIMEOUT_MS",
-    "15000",
-    "Commerce-registry attempt timeout",
+    "120000",
+    "Commerce-registry attempt timeout (a search takes 20–60 s)",
     integer(1),
   ),
   commerceRegistryConcurrency: setting(
