@@ -30,6 +30,7 @@ import { newId } from "./platform/ids.ts";
 import { registrationRoute } from "./registration/registration-route.ts";
 import { createRequestLogWriter, type RequestLogWriter } from "./request-log/record-api-requests.ts";
 import { requestRoutes } from "./requests/request-routes.ts";
+import type { PendingPopulation } from "./sandbox/population/generate-population.ts";
 import type { Population } from "./sandbox/population/types.ts";
 import { createTaxpayerSources } from "./taxpayers/create-taxpayer-sources.ts";
 import { taxpayerRoutes } from "./taxpayers/taxpayer-routes.ts";
@@ -40,7 +41,7 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   /** The sandbox that `pdr_test_` keys talk to; also served under /sandbox for customers to read. */
-  sandbox?: { url: string; population: Population; timeScale: number };
+  sandbox?: { url: string; population: Population | PendingPopulation; timeScale: number };
   /** Where log lines go (tests capture them); stdout when omitted. */
   logStream?: DestinationStream;
   /** Government sources per mode; built from config (and closed with the app) when omitted. */

@@ -24,8 +24,9 @@ export const serve: Command = {
     });
     const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
     await migrateToLatest(database);
+    // The sandbox listens at once; its population is built once the service is ready (calls wait).
     const sandbox = config.sandbox
-      ? await (await import("../sandbox/server.ts")).startSandbox({
+      ? await (await import("../sandbox/server.ts")).startSandboxInBackground({
           port: config.sandboxPort,
           host: config.host,
           seed: config.sandboxSeed,
@@ -40,6 +41,8 @@ export const serve: Command = {
         ? { url: sandbox.url, population: sandbox.population, timeScale: config.sandboxTimeScale }
         : undefined,
     });
+    // Ready first: background work (jobs, list refreshes, the sandbox population) starts after listening.
+    const address = await padron.app.listen({ port: config.port, host: config.host });
     const worker = values["no-worker"]
       ? null
       : startAsyncWorker({ db: database.db, engine: database.engine, config }, (level, message, fields) =>
@@ -61,7 +64,9 @@ export const serve: Command = {
           sandboxUrl: sandbox?.url ?? null,
           log: (level, message, fields) => padron.app.log[level](fields ?? {}, message),
         });
-    const address = await padron.app.listen({ port: config.port, host: config.host });
+    sandbox?.population
+      .build()
+      .catch((error) => padron.app.log.error({ error }, "sandbox population failed"));
     const base = config.publicUrl || address;
     if (config.demoUser) {
       const demo = await prepareDemoAccess(database.db, {

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { certificateSpecFor } from "./certificate-spec-for.ts";
-import type { SandboxCa } from "./formats/certificate-authority.ts";
-import { issueSatCertificate } from "./formats/issue-certificate.ts";
+import type { CertificateSpec } from "./formats/issue-certificate.ts";
 import { writeListFile } from "./formats/list-files.ts";
 import { writeSepomexCatalog } from "./formats/sepomex.ts";
 import { buildListRows } from "./population/build-list-rows.ts";
@@ -35,14 +34,26 @@ export type SandboxFiles = {
   certificate(serial: string): Promise<Uint8Array | null>;
 };
 
-export function createSandboxFiles(population: Population, ca: Promise<SandboxCa>): SandboxFiles {
+/** `source.population` is read on each request (a sandbox that starts at once gets it a little later). */
+export function createSandboxFiles(source: { population: Population }): SandboxFiles {
   const lists = new Map<string, StaticFile>();
   let catalog: StaticFile | undefined;
   const certificates = new Map<string, Promise<Uint8Array>>();
+  // The CA and @peculiar/x509 (~220 modules) are loaded on the first .cer asked for, not at start.
+  let issuer: Promise<(spec: CertificateSpec) => Promise<Uint8Array>> | undefined;
+  const loadIssuer = async () => {
+    const [{ createSandboxCa }, { issueSatCertificate }] = await Promise.all([
+      import("./formats/certificate-authority.ts"),
+      import("./formats/issue-certificate.ts"),
+    ]);
+    const authority = await createSandboxCa();
+    return (spec: CertificateSpec) => issueSatCertificate(authority, spec);
+  };
   return {
     listFile(file, article) {
       let cached = lists.get(file);
       if (!cached) {
+        const { population } = source;
         const { contentDate, lastModified } = publicationDates(population, article);
         cached = staticFile(
           writeListFile(file, buildListRows(population, file), { contentDate }),
@@ -53,6 +64,7 @@ export function createSandboxFiles(population: Population, ca: Promise<SandboxCa
       return cached;
     },
     postalCatalog() {
+      const { population } = source;
       catalog ??= staticFile(
         writeSepomexCatalog(population.postalCatalog.rows),
         new Date(population.asOf.getTime() - 20 * DAY),
@@ -60,15 +72,14 @@ export function createSandboxFiles(population: Population, ca: Promise<SandboxCa
       return catalog;
     },
     async certificate(serial) {
-      const found = population.bySerial.get(serial);
+      const found = source.population.bySerial.get(serial);
       if (!found || found.certificate.fileMissing) return null;
       let der = certificates.get(serial);
       if (!der) {
         if (certificates.size >= MAX_CACHED_CERTIFICATES)
           certificates.delete(certificates.keys().next().value as string);
-        der = ca.then((authority) =>
-          issueSatCertificate(authority, certificateSpecFor(found.taxpayer, found.certificate)),
-        );
+        issuer ??= loadIssuer();
+        der = issuer.then((issue) => issue(certificateSpecFor(found.taxpayer, found.certificate)));
         certificates.set(serial, der);
       }
       return der;

@@ -4,7 +4,7 @@ import { generateCertificates, type SerialCounter } from "./generate-certificate
 import { generateCompanyName } from "./generate-company-name.ts";
 import { generateListMemberships } from "./generate-list-memberships.ts";
 import { generatePerson, type IdentifierRegistry } from "./generate-person.ts";
-import { ensurePostalCodes, generatePostalCatalog } from "./generate-postal-catalog.ts";
+import { ensurePostalCodes, postalCatalogSteps } from "./generate-postal-catalog.ts";
 import { chance, createRng, pick, randomDate, weighted } from "./random.ts";
 import { buildScenarioTaxpayers } from "./scenario-taxpayers.ts";
 import type { PersonRecord, Population, Taxpayer } from "./types.ts";
@@ -19,13 +19,49 @@ const COMPANY_SHARE = 0.6;
 
 /** Deterministic from `{ seed, size }`: the scenario taxpayers first, then random ones up to `size`. */
 export function generatePopulation(options: PopulationOptions): Population {
+  const steps = populationSteps(options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** A population built on demand: its seed is known at once, the rest once `build()` settles. */
+export type PendingPopulation = {
+  seed: number;
+  /** Starts the build the first time; every call answers the same population. */
+  build(): Promise<Population>;
+};
+
+/**
+ * The same population, built in slices of about `sliceMs` with the event loop free in between: a
+ * server that builds it answers other requests while it grows (about 2 s for 20,000).
+ */
+export function generatePopulationInSlices(options: PopulationOptions, sliceMs = 10): PendingPopulation {
+  let building: Promise<Population> | undefined;
+  const inSlices = async () => {
+    const steps = populationSteps(options);
+    for (let sliceStart = performance.now(); ; ) {
+      const step = steps.next();
+      if (step.done) return step.value;
+      if (performance.now() - sliceStart < sliceMs) continue;
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStart = performance.now();
+    }
+  };
+  return { seed: options.seed, build: () => (building ??= inSlices()) };
+}
+
+/** Yields after each step of the build (one taxpayer, the catalog, the scenarios, the indexes). */
+function* populationSteps(options: PopulationOptions): Generator<void, Population> {
   const random = createRng(`padron-sandbox:${options.seed}`);
   const asOf = POPULATION_AS_OF;
   const used: IdentifierRegistry = { rfcs: new Set(), curps: new Set() };
   const counter: SerialCounter = { next: 0 };
-  const postalCatalog = generatePostalCatalog(random);
+  const postalCatalog = yield* postalCatalogSteps(random);
   const scenarioSet = buildScenarioTaxpayers(random, used, counter, asOf);
   ensurePostalCodes(postalCatalog, scenarioSet.zips);
+  yield;
 
   const taxpayers: Taxpayer[] = [...scenarioSet.taxpayers];
   const usedNames = new Set(taxpayers.map((t) => t.padronName));
@@ -75,23 +111,25 @@ export function generatePopulation(options: PopulationOptions): Population {
     taxpayer.lists = generateListMemberships(random, taxpayer);
     if (chance(random, 0.005)) taxpayer.padronStatus = "cancelado";
     taxpayers.push(taxpayer);
+    yield;
   }
-  return indexPopulation({ ...options, asOf, taxpayers, postalCatalog, scenarioSet });
+  return yield* indexPopulation({ ...options, asOf, taxpayers, postalCatalog, scenarioSet });
 }
 
-function indexPopulation(input: {
+function* indexPopulation(input: {
   seed: number;
   size: number;
   asOf: Date;
   taxpayers: Taxpayer[];
   postalCatalog: Population["postalCatalog"];
   scenarioSet: ReturnType<typeof buildScenarioTaxpayers>;
-}): Population {
+}): Generator<void, Population> {
   const byRfc = new Map<string, Taxpayer>();
   const personsByCurp = new Map<string, PersonRecord>();
   const bySerial: Population["bySerial"] = new Map();
   const byRegistryName = new Map<string, Taxpayer[]>();
   for (const taxpayer of input.taxpayers) {
+    if (byRfc.size % 1000 === 999) yield;
     byRfc.set(taxpayer.rfc, taxpayer);
     const person = taxpayer.person ?? taxpayer.legalRepresentative;
     if (person) personsByCurp.set(person.curp, person);

@@ -15,8 +15,9 @@ function usablePrefixes(prefixes: readonly string[]): string[] {
 /**
  * A SEPOMEX-format catalog of about 30,000 postal codes (research §7): codes under each state's
  * prefixes, one to three settlements each, municipalities per state, office codes per thousand.
+ * Yields after each state (a population built in slices yields with it).
  */
-export function generatePostalCatalog(random: Random): PostalCatalog {
+export function* postalCatalogSteps(random: Random): Generator<void, PostalCatalog> {
   const prefixCount = STATES.reduce((sum, state) => sum + usablePrefixes(state.postalPrefixes).length, 0);
   const density = TARGET_CODES / (prefixCount * 1000);
   const rows: SepomexRow[] = [];
@@ -63,6 +64,7 @@ export function generatePostalCatalog(random: Random): PostalCatalog {
         }
       }
     }
+    yield;
   }
   codes.sort();
   return { rows, codes };
