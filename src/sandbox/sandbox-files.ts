@@ -32,6 +32,8 @@ export type SandboxFiles = {
   postalCatalog(): StaticFile;
   /** DER, or null when the serial is unknown or its file is "missing" from the store. */
   certificate(serial: string): Promise<Uint8Array | null>;
+  /** Loads the certificate authority (and @peculiar/x509) now rather than on the first `.cer`. */
+  prepare(): Promise<void>;
 };
 
 /** `source.population` is read on each request (a sandbox that starts at once gets it a little later). */
@@ -39,7 +41,7 @@ export function createSandboxFiles(source: { population: Population }): SandboxF
   const lists = new Map<string, StaticFile>();
   let catalog: StaticFile | undefined;
   const certificates = new Map<string, Promise<Uint8Array>>();
-  // The CA and @peculiar/x509 (~220 modules) are loaded on the first .cer asked for, not at start.
+  // The CA and @peculiar/x509 (~220 modules) are loaded by prepare() or the first .cer, not at import.
   let issuer: Promise<(spec: CertificateSpec) => Promise<Uint8Array>> | undefined;
   const loadIssuer = async () => {
     const [{ createSandboxCa }, { issueSatCertificate }] = await Promise.all([
@@ -50,6 +52,10 @@ export function createSandboxFiles(source: { population: Population }): SandboxF
     return (spec: CertificateSpec) => issueSatCertificate(authority, spec);
   };
   return {
+    async prepare() {
+      issuer ??= loadIssuer();
+      await issuer;
+    },
     listFile(file, article) {
       let cached = lists.get(file);
       if (!cached) {

@@ -40,10 +40,6 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
   const given = options.population;
   const pending = "build" in given ? given : null;
   let population = "build" in given ? null : given;
-  if (pending)
-    app.addHook("onRequest", async () => {
-      population ??= await pending.build();
-    });
   const ctx: SimulationContext = {
     get population() {
       if (!population) throw new Error("the sandbox population is not built yet");
@@ -56,6 +52,12 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
     maxHoldMs: options.maxHoldMs ?? 120_000,
   };
   const files = createSandboxFiles(ctx);
+  // The certificate authority is made with the population: at once, or when the first request asks.
+  if (pending)
+    app.addHook("onRequest", async () => {
+      population ??= (await Promise.all([pending.build(), files.prepare()]))[0];
+    });
+  else files.prepare().catch(() => {}); // a failure is answered to the request that needs the CA
   registerPublicFileRoutes(app, ctx, files);
   registerCertificateRoutes(app, ctx, files);
   registerPadronRoutes(app, ctx);
