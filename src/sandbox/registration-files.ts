@@ -15,7 +15,7 @@ const STATUS = { Activo: "A", Revocado: "R", Caduco: "C" } as const;
 type Blob = { bytes: Buffer; md5: string; lastModified: Date };
 
 /** The sandbox's copy of SAT's `lco` container: l_RFC and LCO parts for its population, signed. */
-export function createRegistrationFiles(population: Population, now: () => number = Date.now) {
+export function createRegistrationFiles(populationOf: () => Population, now: () => number = Date.now) {
   const blobs = new Map<string, Promise<Blob>>();
   const today = () => Math.floor(now() / DAY_MS);
   const names = () =>
@@ -27,6 +27,7 @@ export function createRegistrationFiles(population: Population, now: () => numbe
     const part = readPartName(name);
     if (!part) throw new Error(name);
     const day = Math.round(Date.parse(`${part.date}T00:00:00Z`) / DAY_MS);
+    const population = populationOf();
     const text = part.list === "rfc" ? rfcPart(population, day, part.part) : certificatePart(population);
     return {
       ...(await publishPart(text, await sandboxListSigner())),

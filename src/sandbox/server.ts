@@ -63,7 +63,10 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
   registerPadronRoutes(app, ctx);
   registerIdentityRoutes(app, ctx);
   registerControlRoutes(app, ctx);
-  registerRegistrationRoutes(app, createRegistrationFiles(options.population));
+  registerRegistrationRoutes(
+    app,
+    createRegistrationFiles(() => ctx.population),
+  );
 }
 
 /** Generates the population and builds the sandbox app (not listening; tests use app.inject or listen). */
