@@ -2,11 +2,19 @@
 // that half loudly; in CI (CI=true) it fails the run.
 import { spawnSync } from "node:child_process";
 import pg from "pg";
+import { findChromium } from "./helpers/chromium.ts";
 
 const PG_URL = process.env.PADRON_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const files = process.argv.slice(2);
 const patterns = files.length > 0 ? files : ["test/**/*.test.ts"];
 const concurrency = process.env.PADRON_TEST_CONCURRENCY ?? "3";
+
+// Found (or inflated from the npm package) once here, before test files start together.
+const chromium = await findChromium().catch((error: Error) => {
+  process.stderr.write(`no Chromium for the browser tests: ${error.message}\n`);
+  return "";
+});
+if (chromium) process.stdout.write(`browser tests use ${chromium}\n`);
 
 function runSuite(engine: "sqlite" | "postgres"): number {
   process.stdout.write(`\n=== test suite on ${engine} ===\n`);
@@ -17,6 +25,7 @@ function runSuite(engine: "sqlite" | "postgres"): number {
       LISTS_REFRESH_MODES: "sandbox",
       REGISTRATION_REFRESH_MODES: "sandbox",
       ...process.env,
+      ...(chromium ? { CHROMIUM_PATH: chromium } : {}),
       PADRON_TEST_ENGINE: engine,
       PADRON_TEST_PG_URL: PG_URL,
     },

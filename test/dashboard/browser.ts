@@ -2,8 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { findChromium } from "../helpers/chromium.ts";
 
-// Debian's chromium, driven by playwright-core: no browser download, nothing leaves loopback.
+// A system Chromium (or the one an npm dev dependency ships), driven by playwright-core: no browser
+// download, nothing leaves loopback.
 const ARGS = [
   "--headless",
   "--no-sandbox",
@@ -24,7 +26,7 @@ export interface TestBrowser {
 export async function launchBrowser(): Promise<TestBrowser> {
   const dir = mkdtempSync(join(tmpdir(), "padron-chromium-"));
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: await findChromium(),
     headless: true,
     args: ARGS,
     viewport: { width: 1100, height: 760 },
