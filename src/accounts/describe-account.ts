@@ -1,5 +1,5 @@
 import { readBalance } from "../credits/read-balance.ts";
-import { hasActivePlan } from "../credits/renew-allowance.ts";
+import { hasActivePlan, monthlyAllowanceOf } from "../credits/renew-allowance.ts";
 import type { RequestContext } from "../platform/http/context.ts";
 
 export interface AccountView {
@@ -12,7 +12,8 @@ export interface AccountView {
 /** Who is calling and what they can spend. Free of charge. */
 export async function describeAccount(ctx: RequestContext): Promise<AccountView> {
   const { owner } = ctx.auth;
-  const balance = await readBalance(ctx.db, owner.id);
+  const monthly = monthlyAllowanceOf(owner, ctx.config);
+  const balance = await readBalance(ctx.db, owner.id, Date.now(), monthly);
   const active = hasActivePlan(owner);
   return {
     owner: { type: owner.kind, id: owner.id, name: owner.name },
@@ -21,7 +22,7 @@ export async function describeAccount(ctx: RequestContext): Promise<AccountView>
     plan: {
       name: owner.plan,
       active,
-      monthly_credits: active ? ctx.config.planMonthlyCredits : 0,
+      monthly_credits: monthly,
       expires_at: owner.planExpiresAt === null ? null : new Date(owner.planExpiresAt).toISOString(),
     },
   };

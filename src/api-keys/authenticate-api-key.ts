@@ -14,6 +14,7 @@ export interface KeyContext {
     name: string;
     plan: OwnersTable["plan"];
     planExpiresAt: number | null;
+    planMonthlyCredits: number | null;
   };
 }
 
@@ -37,7 +38,7 @@ export async function authenticateApiKey(db: Db, raw: string | undefined): Promi
       "o.name",
       "o.plan",
     ])
-    .select("o.plan_expires_at")
+    .select(["o.plan_expires_at", "o.plan_monthly_credits"])
     .where("k.hash", "=", hash)
     .where("k.deleted_at", "is", null)
     .executeTakeFirst();
@@ -53,6 +54,7 @@ export async function authenticateApiKey(db: Db, raw: string | undefined): Promi
       name: row.name,
       plan: row.plan,
       planExpiresAt: row.plan_expires_at,
+      planMonthlyCredits: row.plan_monthly_credits,
     },
   };
   rememberKey(db, raw, context);

@@ -23,6 +23,7 @@ export const COMMANDS: Record<string, () => Promise<Command>> = {
   "keys list": fromGroup("keys list", async () => (await import("./keys.ts")).keys),
   "keys delete": fromGroup("keys delete", async () => (await import("./keys.ts")).keys),
   "credits grant": fromGroup("credits grant", async () => (await import("./credits.ts")).credits),
+  "credits plan": fromGroup("credits plan", async () => (await import("./credits.ts")).credits),
   "lists sync": fromGroup("lists sync", async () => (await import("./lists.ts")).lists),
   "lists import": fromGroup("lists import", async () => (await import("./lists.ts")).lists),
   "lists status": fromGroup("lists status", async () => (await import("./lists.ts")).lists),

@@ -4,7 +4,7 @@ import { insufficientBalance } from "./charge-credits.ts";
 import { type Operation, priceOf } from "./prices.ts";
 import { readBalanceThisTurn } from "./read-balance.ts";
 import { refundCredits } from "./refund-credits.ts";
-import { hasActivePlan, renewAllowance } from "./renew-allowance.ts";
+import { hasActivePlan, monthlyAllowanceOf, renewAllowance } from "./renew-allowance.ts";
 
 /**
  * Charges the caller for `units` of an operation before any upstream work (group-committed with other
@@ -19,7 +19,7 @@ export async function payForRequest(ctx: RequestContext, operation: Operation, u
   }
   const useAllowance = hasActivePlan(owner);
   if (useAllowance) {
-    const monthlyCredits = ctx.config.planMonthlyCredits;
+    const monthlyCredits = monthlyAllowanceOf(owner, ctx.config);
     await ctx.db.transaction().execute((trx) => renewAllowance(trx, { ownerId: owner.id, monthlyCredits }));
   }
   const charge = await chargeBatcherFor(ctx.db)({

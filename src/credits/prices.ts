@@ -1,5 +1,5 @@
 import type { Config } from "../config.ts";
-import { hasActivePlan } from "./renew-allowance.ts";
+import { hasActivePlan, type PlanHolder } from "./renew-allowance.ts";
 
 export type Operation =
   | "validate"
@@ -15,7 +15,7 @@ export type Operation =
 export function priceOf(
   operation: Operation,
   config: Config,
-  owner: { plan: string; planExpiresAt: number | null },
+  owner: Omit<PlanHolder, "planMonthlyCredits">,
 ): number {
   switch (operation) {
     case "validate":

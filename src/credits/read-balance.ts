@@ -16,10 +16,18 @@ export interface Balance {
   allowance: number;
 }
 
-/** Prepaid credits and the allowance left this month (an allowance from a past month counts as 0). */
-export async function readBalance(db: Db, ownerId: string, now = Date.now()): Promise<Balance> {
+/**
+ * Prepaid credits and the allowance left this month. An allowance from a past month counts as the
+ * plan's `monthlyAllowance` (0 without a plan): what the next charge renews it to.
+ */
+export async function readBalance(
+  db: Db,
+  ownerId: string,
+  now = Date.now(),
+  monthlyAllowance = 0,
+): Promise<Balance> {
   const [row] = await selectBalance(db, ownerId);
-  return balanceOf(row, now);
+  return balanceOf(row, now, monthlyAllowance);
 }
 
 const readTogether = perDatabase((db) =>
@@ -43,10 +51,10 @@ export function readBalanceThisTurn(db: Db, ownerId: string): Promise<Balance> {
   return readTogether(db)(ownerId);
 }
 
-function balanceOf(row: BalanceRow | undefined, now: number): Balance {
+function balanceOf(row: BalanceRow | undefined, now: number, monthlyAllowance = 0): Balance {
   if (!row) return { credits: 0, allowance: 0 };
   return {
     credits: Number(row.credits),
-    allowance: row.allowance_period === periodOf(now) ? Number(row.allowance) : 0,
+    allowance: row.allowance_period === periodOf(now) ? Number(row.allowance) : monthlyAllowance,
   };
 }

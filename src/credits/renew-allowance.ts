@@ -13,10 +13,24 @@ export function periodOf(at: number): string {
   return month.period;
 }
 
-export const hasActivePlan = (
-  owner: { plan: string; planExpiresAt: number | null },
-  now = Date.now(),
-): boolean => owner.plan === "pro" && (owner.planExpiresAt === null || owner.planExpiresAt > now);
+/** The first instant (epoch ms) of the UTC month that `at` falls in. */
+export function monthStartOf(at: number): number {
+  periodOf(at);
+  return month.start;
+}
+
+export interface PlanHolder {
+  plan: string;
+  planExpiresAt: number | null;
+  planMonthlyCredits: number | null;
+}
+
+export const hasActivePlan = (owner: Omit<PlanHolder, "planMonthlyCredits">, now = Date.now()): boolean =>
+  owner.plan === "pro" && (owner.planExpiresAt === null || owner.planExpiresAt > now);
+
+/** Credits a month an active plan gives: the owner's own figure, else the configured default. */
+export const monthlyAllowanceOf = (owner: PlanHolder, config: { planMonthlyCredits: number }): number =>
+  hasActivePlan(owner) ? (owner.planMonthlyCredits ?? config.planMonthlyCredits) : 0;
 
 /**
  * Resets a plan owner's allowance at the start of each month. The period is claimed first with a

@@ -1,4 +1,5 @@
-import { formatTime, type Html, html } from "./html.ts";
+import type { Balance } from "../credits/read-balance.ts";
+import { cell, formatTime, type Html, html } from "./html.ts";
 import type { Standing } from "./read-standing.ts";
 import type { Usage } from "./read-usage.ts";
 import { columnChart } from "./usage-chart.ts";
@@ -10,10 +11,19 @@ export const copy = {
   creditsUnit: "credits",
   usd: (credits: number) => `USD ${(credits / 100).toFixed(2)}`,
   plan: "Plan",
-  plans: { payg: "Pay as you go", pro: "Pro" },
-  allowance: "Plan allowance left this month",
+  plans: { payg: "Pay as you go", pro: "Monthly plan" },
+  paygHint: "Every call is paid from the balance.",
+  monthly: (credits: number) => `${credits} credits a month, spent before the balance`,
+  allowance: "left this month",
   expires: "Expires",
   inactive: "inactive",
+  fundTitle: "Add credits from your balance",
+  fundIntro: (credits: number, org: string) =>
+    `Your personal balance has ${credits} credits. Credits moved to ${org} are its own: they cannot be moved back.`,
+  fundAmount: "Credits to move",
+  fundButton: "Move credits",
+  fundTooMany: (credits: number) => `Your balance has ${credits} credits: move at most that many.`,
+  fundInvalid: "Give a whole number of credits, 1 or more.",
   usageTitle: "Usage, last 30 days",
   perDay: "Credits spent per day (UTC)",
   requestsPerDay: "API requests per day (UTC)",
@@ -29,7 +39,14 @@ export const copy = {
   allowanceColumn: "Allowance",
   request: "Request id",
   note: "Note",
-  kinds: { grant: "Grant", charge: "Charge", refund: "Refund", topup: "Top-up", allowance: "Allowance" },
+  kinds: {
+    grant: "Grant",
+    charge: "Charge",
+    refund: "Refund",
+    topup: "Top-up",
+    allowance: "Allowance",
+    transfer: "Transfer",
+  },
 };
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
@@ -67,27 +84,63 @@ function usageSection(usage: Usage): Html {
 </section>`;
 }
 
-export function creditsPage(input: { workspace: Workspace; standing: Standing; usage: Usage }): Html {
+function planBox({ plan, balance }: Standing): Html {
+  const details =
+    plan.name === "payg"
+      ? copy.paygHint
+      : plan.active
+        ? html`${copy.monthly(plan.monthlyCredits)} · <span id="allowance-left">${balance.allowance}</span> ${copy.allowance}`
+        : copy.inactive;
+  const expiry = plan.expiresAt ? html` · ${copy.expires} ${formatTime(plan.expiresAt)}` : "";
+  return html`<div><h2>${copy.plan}</h2><p class="big" id="plan">${copy.plans[plan.name]}</p><p>${details}${expiry}</p></div>`;
+}
+
+/** An organization's owner moves credits from their own balance to the organization. */
+function fundForm(input: {
+  workspace: Workspace;
+  personal: Balance;
+  csrfToken: string;
+  error?: string;
+}): Html {
+  const { workspace, personal } = input;
+  return html`<section class="card" id="fund">
+<h2>${copy.fundTitle}</h2>
+<p>${copy.fundIntro(personal.credits, workspace.name)}</p>
+${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ""}
+<form method="post" action="${workspace.basePath}/credits/transfer" class="inline">
+  <input type="hidden" name="_csrf" value="${input.csrfToken}">
+  <label>${copy.fundAmount} <input type="number" name="credits" min="1" step="1" required></label>
+  <button type="submit">${copy.fundButton}</button>
+</form>
+</section>`;
+}
+
+export function creditsPage(input: {
+  workspace: Workspace;
+  standing: Standing;
+  usage: Usage;
+  /** For an organization's owner: their own balance, which the form moves credits from. */
+  fund?: { personal: Balance; csrfToken: string; error?: string };
+}): Html {
   const { standing, workspace } = input;
-  const { plan, balance } = standing;
+  const { balance } = standing;
   const entries = standing.entries.map(
-    (
-      e,
-    ) => html`<tr><td>${formatTime(e.createdAt)}</td><td>${copy.kinds[e.kind]}</td><td>${e.operation ?? ""}</td>
-<td class="num">${signed(e.credits)}</td><td class="num">${e.allowance === 0 ? "" : signed(e.allowance)}</td>
-<td><code>${e.requestId ?? ""}</code></td><td>${e.note ?? ""}</td></tr>`,
+    (e) => html`<tr>${cell(copy.time, formatTime(e.createdAt))}${cell(copy.kind, copy.kinds[e.kind])}
+${cell(copy.operation, e.operation ?? "")}${cell(copy.credits, signed(e.credits), "num credits")}
+${cell(copy.allowanceColumn, e.allowance === 0 ? "" : signed(e.allowance), "num")}
+${cell(copy.request, html`<code>${e.requestId ?? ""}</code>`)}${cell(copy.note, e.note ?? "")}</tr>`,
   );
   return html`<h1>${copy.title} <small>${workspace.name}</small></h1>
 <section class="card stats">
   <div><h2>${copy.balance}</h2><p class="big"><span id="balance">${balance.credits}</span> ${copy.creditsUnit}</p><p>${copy.usd(balance.credits)}</p></div>
-  <div><h2>${copy.plan}</h2><p class="big">${copy.plans[plan.name]}</p>
-  ${plan.name === "pro" ? html`<p>${plan.active ? html`${copy.allowance}: ${balance.allowance}` : copy.inactive}${plan.expiresAt ? html` · ${copy.expires} ${formatTime(plan.expiresAt)}` : ""}</p>` : ""}</div>
+  ${planBox(standing)}
 </section>
+${input.fund ? fundForm({ workspace, ...input.fund }) : ""}
 ${usageSection(input.usage)}
 <section class="card">
 <h2>${copy.ledgerTitle}</h2>
 <p>${copy.ledgerIntro}</p>
-<div class="table"><table id="ledger">
+<div class="table"><table id="ledger" class="stack">
 <thead><tr><th>${copy.time}</th><th>${copy.kind}</th><th>${copy.operation}</th><th>${copy.credits}</th><th>${copy.allowanceColumn}</th><th>${copy.request}</th><th>${copy.note}</th></tr></thead>
 <tbody>${entries}</tbody>
 </table></div>

@@ -37,6 +37,10 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
   return raw(out);
 }
 
+/** A table cell that names its column, so a phone can show each row as a card (`table.stack`). */
+export const cell = (label: string, value: HtmlValue, className = ""): Html =>
+  html`<td data-label="${label}"${className ? html` class="${className}"` : ""}>${value}</td>`;
+
 /** `2026-11-22 03:50 UTC`: one unambiguous format on every page. */
 export function formatTime(epochMs: number | null): string {
   if (epochMs === null) return "—";

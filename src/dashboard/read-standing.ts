@@ -1,5 +1,5 @@
 import { type Balance, readBalance } from "../credits/read-balance.ts";
-import { hasActivePlan } from "../credits/renew-allowance.ts";
+import { hasActivePlan, monthlyAllowanceOf } from "../credits/renew-allowance.ts";
 import type { Db } from "../platform/db/connect.ts";
 import type { LedgerTable } from "../platform/db/schema.ts";
 
@@ -16,17 +16,27 @@ export interface LedgerEntry {
 
 export interface Standing {
   balance: Balance;
-  plan: { name: "payg" | "pro"; active: boolean; expiresAt: number | null };
+  plan: { name: "payg" | "pro"; active: boolean; monthlyCredits: number; expiresAt: number | null };
   entries: LedgerEntry[];
 }
 
 /** What an owner has and has spent: balance, plan and the latest ledger entries. */
-export async function readStanding(db: Db, ownerId: string, limit = 50): Promise<Standing> {
+export async function readStanding(
+  db: Db,
+  ownerId: string,
+  config: { planMonthlyCredits: number },
+  limit = 50,
+): Promise<Standing> {
   const owner = await db
     .selectFrom("owners")
-    .select(["plan", "plan_expires_at"])
+    .select(["plan", "plan_expires_at", "plan_monthly_credits"])
     .where("id", "=", ownerId)
     .executeTakeFirstOrThrow();
+  const plan = { plan: owner.plan, planExpiresAt: owner.plan_expires_at };
+  const monthlyCredits = monthlyAllowanceOf(
+    { ...plan, planMonthlyCredits: owner.plan_monthly_credits },
+    config,
+  );
   const rows = await db
     .selectFrom("ledger")
     .selectAll()
@@ -35,12 +45,8 @@ export async function readStanding(db: Db, ownerId: string, limit = 50): Promise
     .limit(limit)
     .execute();
   return {
-    balance: await readBalance(db, ownerId),
-    plan: {
-      name: owner.plan,
-      active: hasActivePlan({ plan: owner.plan, planExpiresAt: owner.plan_expires_at }),
-      expiresAt: owner.plan_expires_at,
-    },
+    balance: await readBalance(db, ownerId, Date.now(), monthlyCredits),
+    plan: { name: owner.plan, active: hasActivePlan(plan), monthlyCredits, expiresAt: owner.plan_expires_at },
     entries: rows.map((r) => ({
       id: Number(r.id),
       kind: r.kind,

@@ -1,4 +1,9 @@
-import type { FastifyInstance, onResponseHookHandler } from "fastify";
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onResponseHookHandler,
+  preSerializationHookHandler,
+} from "fastify";
 import type { DatabaseHandle, Db } from "../platform/db/connect.ts";
 import { rowInserter } from "../platform/db/row-inserter.ts";
 import type { ApiRequestsTable } from "../platform/db/schema.ts";
@@ -18,6 +23,8 @@ const COLUMNS = [
   "credits",
   "latency_ms",
   "created_at",
+  "mode",
+  "outcome",
 ] as const;
 const insertRows = rowInserter("api_requests", COLUMNS);
 
@@ -80,10 +87,37 @@ export function createRequestLogWriter(
 
 /** Records every authenticated API call: never the key, only its id. */
 export function logApiRequests(scope: FastifyInstance, writer: RequestLogWriter): void {
-  scope.addHook("onRoute", (route) =>
-    appendRouteHook(route, "onResponse", logCallsTo(writer, route.url.replace(/^\/v1\//, ""))),
-  );
+  scope.addHook("onRoute", (route) => {
+    appendRouteHook(route, "preSerialization", noteOutcome);
+    appendRouteHook(route, "onResponse", logCallsTo(writer, route.url.replace(/^\/v1\//, "")));
+  });
 }
+
+const outcomes = new WeakMap<FastifyRequest, string>();
+
+const noteOutcome: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
+  const outcome = outcomeOf(payload, reply.statusCode);
+  if (outcome !== null) outcomes.set(request, outcome);
+  done(null, payload);
+};
+
+/**
+ * What an answer said, in a word for the log: `accepted` (202), the error code, its `valid` / `found`
+ * (`true`, `false`, or `null` when a source could not answer), whether a list lookup found the RFC.
+ */
+export function outcomeOf(payload: unknown, status: number): string | null {
+  if (typeof payload !== "object" || payload === null) return null;
+  const body = payload as Record<string, unknown>;
+  if (status === 202) return "accepted";
+  if (status >= 400) return typeof body.code === "string" ? body.code : null;
+  if ("valid" in body) return String(body.valid);
+  if ("found" in body) return String(body.found);
+  if ("sat_lists" in body) return listedOutcome(body.sat_lists);
+  return typeof body.status === "string" ? body.status : null;
+}
+
+const listedOutcome = (lists: unknown): string =>
+  Array.isArray(lists) ? (lists.length > 0 ? "listed" : "not listed") : "null";
 
 function logCallsTo(writer: RequestLogWriter, operation: string): onResponseHookHandler {
   return (request, reply, done) => {
@@ -100,6 +134,8 @@ function logCallsTo(writer: RequestLogWriter, operation: string): onResponseHook
       credits: request.ctx?.billing.charged ?? 0,
       latency_ms: Math.round(reply.elapsedTime),
       created_at: Date.now(),
+      mode: request.auth.mode,
+      outcome: outcomes.get(request) ?? null,
     });
     done();
   };

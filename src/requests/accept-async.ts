@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import { chargeCredits } from "../credits/charge-credits.ts";
 import { readBalanceThisTurn } from "../credits/read-balance.ts";
-import { hasActivePlan, renewAllowance } from "../credits/renew-allowance.ts";
+import { hasActivePlan, monthlyAllowanceOf, renewAllowance } from "../credits/renew-allowance.ts";
 import type { RequestContext } from "../platform/http/context.ts";
 import { enqueueJob } from "../platform/jobs/enqueue-job.ts";
 import { vetWebhookUrl } from "../webhooks/vet-webhook-url.ts";
@@ -37,13 +37,18 @@ export async function acceptAsync(
   const charge = await ctx.db.transaction().execute(async (trx) => {
     let paid = null;
     if (charging) {
-      if (hasActivePlan(owner))
-        await renewAllowance(trx, { ownerId: owner.id, monthlyCredits: ctx.config.planMonthlyCredits });
+      const useAllowance = hasActivePlan(owner);
+      if (useAllowance)
+        await renewAllowance(trx, {
+          ownerId: owner.id,
+          monthlyCredits: monthlyAllowanceOf(owner, ctx.config),
+        });
       paid = await chargeCredits(trx, {
         ownerId: owner.id,
         amount: request.credits,
         operation: request.operation,
         requestId: ctx.requestId,
+        useAllowance,
       });
     }
     await trx

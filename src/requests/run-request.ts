@@ -146,6 +146,7 @@ async function contextFor(
       name: owner.name,
       plan: owner.plan,
       planExpiresAt: owner.plan_expires_at,
+      planMonthlyCredits: owner.plan_monthly_credits,
     },
   };
   return {

@@ -32,7 +32,15 @@ const rowOf = (ownerId: string, requestId: string) => ({
   credits: 1,
   latency_ms: 2,
   created_at: 1_700_000_000_000,
+  mode: "live" as const,
+  outcome: "listed",
 });
+
+/** A row as the log had it before 0013 added the key's mode and the outcome. */
+const oldRowOf = (ownerId: string, requestId: string) => {
+  const { mode: _mode, outcome: _outcome, ...row } = rowOf(ownerId, requestId);
+  return row;
+};
 
 const logOf = (database: TestDatabase) =>
   database.db.selectFrom("api_requests").selectAll().orderBy("id").execute();
@@ -44,11 +52,11 @@ test("0008 keeps every request-log row with its id; on SQLite they move to the l
     const owner = await mintOwner(database.db);
     await database.db
       .insertInto("api_requests")
-      .values([rowOf(owner.ownerId, "req_a"), rowOf(owner.ownerId, "req_b")])
+      .values([oldRowOf(owner.ownerId, "req_a"), oldRowOf(owner.ownerId, "req_b")])
       .execute();
     const before = await logOf(database);
 
-    assert.equal((await migrateToLatest(database))[0], "0008_request_log_file", "0008 is the next one");
+    await migrateThrough(database, "0008_request_log_file");
     assert.deepEqual(await logOf(database), before);
     if (database.requestLogFile) {
       assert.ok(tablesIn(database.requestLogFile).includes("api_requests"));
@@ -56,6 +64,14 @@ test("0008 keeps every request-log row with its id; on SQLite they move to the l
     }
     await moveRequestLog(database.db as never, database.engine);
     assert.deepEqual(await logOf(database), before, "run again, it changes nothing");
+
+    // 0013 adds the key's mode and the outcome where the log is (its own file on SQLite): old rows have none.
+    await migrateToLatest(database);
+    const upgraded = before.map((row) => ({ ...row, mode: null, outcome: null }));
+    assert.deepEqual(
+      (await logOf(database)).map((row) => ({ ...row })),
+      upgraded,
+    );
   } finally {
     await database.close();
   }

@@ -9,6 +9,8 @@ export interface OwnersTable {
   name: string;
   plan: "payg" | "pro";
   plan_expires_at: number | null;
+  /** The plan's monthly allowance; null: the configured PLAN_MONTHLY_CREDITS. */
+  plan_monthly_credits: number | null;
   created_at: number;
 }
 
@@ -57,7 +59,7 @@ export interface BalancesTable {
 export interface LedgerTable {
   id: Generated<number>;
   owner_id: string;
-  kind: "grant" | "charge" | "refund" | "topup" | "allowance";
+  kind: "grant" | "charge" | "refund" | "topup" | "allowance" | "transfer";
   credits: number;
   allowance: number;
   operation: string | null;
@@ -78,6 +80,9 @@ export interface ApiRequestsTable {
   credits: number;
   latency_ms: number;
   created_at: number;
+  /** The key's mode, and what the answer said (`true`, `false`, `null`, an error code…); null before 0013. */
+  mode: "live" | "test" | null;
+  outcome: string | null;
 }
 
 export interface JobsTable {

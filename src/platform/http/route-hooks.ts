@@ -1,6 +1,15 @@
-import type { onResponseHookHandler, preParsingHookHandler, RouteOptions } from "fastify";
+import type {
+  onResponseHookHandler,
+  preParsingHookHandler,
+  preSerializationHookHandler,
+  RouteOptions,
+} from "fastify";
 
-type RouteHooks = { preParsing: preParsingHookHandler; onResponse: onResponseHookHandler };
+type RouteHooks = {
+  preParsing: preParsingHookHandler;
+  preSerialization: preSerializationHookHandler<unknown>;
+  onResponse: onResponseHookHandler;
+};
 
 /**
  * Adds a hook to one route as the route is added (from an `onRoute` hook). A hook made for its route

@@ -10,6 +10,7 @@ import * as lighterLedgerWrites from "./0007_lighter_ledger_writes.ts";
 import * as requestLogFile from "./0008_request_log_file.ts";
 import * as webhookSecretsPerMode from "./0010_webhook_secrets_per_mode.ts";
 import * as listRefreshes from "./0011_list_refreshes.ts";
+import * as plansAndRequestOutcomes from "./0013_plans_and_request_outcomes.ts";
 import * as registration from "./0014_registration.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
@@ -26,5 +27,6 @@ export const MIGRATIONS: Record<string, { up: Up }> = {
   "0008_request_log_file": requestLogFile,
   "0010_webhook_secrets_per_mode": webhookSecretsPerMode,
   "0011_list_refreshes": listRefreshes,
+  "0013_plans_and_request_outcomes": plansAndRequestOutcomes,
   "0014_registration": registration,
 };
