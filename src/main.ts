@@ -17,8 +17,8 @@ if (!command) {
   const list = await Promise.all(
     Object.entries(COMMANDS).map(async ([n, load]) => `  padron ${n} ${(await load()).usage}`),
   );
-  process.stderr.write(`usage:\n${list.join("\n")}\n`);
-  process.exit(name ? 2 : 0);
+  process.stderr.write(`${name ? unknownCommand(argv) : ""}usage:\n${list.join("\n")}\n`);
+  process.exit(name && !["help", "--help", "-h"].includes(name) ? 2 : 0);
 }
 
 const rest = argv.slice(name.split(" ").length);
@@ -31,10 +31,27 @@ try {
   });
   await command.run(values as Record<string, string | boolean | undefined>, positionals);
 } catch (error) {
+  // The operator's own input (a bad option, a file that is not there) is one line; a bug keeps its stack.
   const message =
-    isServiceError(error) || error instanceof TypeError
-      ? error.message
+    isServiceError(error) || error instanceof TypeError || isSystemError(error)
+      ? (error as Error).message
       : String((error as Error).stack ?? error);
   process.stderr.write(`padron ${name}: ${message}\n`);
   process.exit(1);
+}
+
+/** A failed system call (ENOENT, EACCES, ECONNREFUSED…): Node's message names the call and the path. */
+function isSystemError(error: unknown): boolean {
+  return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === "string";
+}
+
+/** What was asked that is not a command: a group without its subcommand says which ones it has. */
+function unknownCommand(words: string[]): string {
+  if (["help", "--help", "-h"].includes(words[0])) return "";
+  const subcommands = Object.keys(COMMANDS)
+    .filter((known) => known.startsWith(`${words[0]} `))
+    .map((known) => known.split(" ")[1]);
+  if (subcommands.length === 0) return `padron: unknown command "${words[0]}"\n`;
+  const asked = words[1] && !words[1].startsWith("-") ? ` ${words[1]}` : "";
+  return `padron: unknown command "${words[0]}${asked}": ${words[0]} takes ${subcommands.join(", ")}\n`;
 }

@@ -18,6 +18,7 @@ export const COMMANDS: Record<string, () => Promise<Command>> = {
   sandbox: one(async () => (await import("./sandbox.ts")).sandbox),
   mcp: one(async () => (await import("./mcp.ts")).mcp),
   "users create": fromGroup("users create", async () => (await import("./users.ts")).users),
+  "users password": fromGroup("users password", async () => (await import("./users.ts")).users),
   "orgs create": fromGroup("orgs create", async () => (await import("./orgs.ts")).orgs),
   "keys create": fromGroup("keys create", async () => (await import("./keys.ts")).keys),
   "keys list": fromGroup("keys list", async () => (await import("./keys.ts")).keys),

@@ -1,9 +1,12 @@
 import { findOwner } from "../accounts/find-owner.ts";
 import { deleteApiKey } from "../api-keys/delete-api-key.ts";
 import { issueApiKey } from "../api-keys/issue-api-key.ts";
+import { checkApiKeyFormat, displayPrefixOf } from "../api-keys/key-format.ts";
 import { listApiKeys } from "../api-keys/list-api-keys.ts";
 import type { Command } from "./commands.ts";
 import { print, required, withDatabase } from "./session.ts";
+
+const DISPLAY_PREFIX = /^pdr_(live|test)_[0-9A-Za-z]{6}$/;
 
 export const keys: Record<string, Command> = {
   "keys create": {
@@ -48,13 +51,22 @@ export const keys: Record<string, Command> = {
       }),
   },
   "keys delete": {
-    usage: "--prefix P",
+    usage: "--prefix P   (pdr_live_ or pdr_test_ and the 6 characters after it, as `keys list` shows)",
     options: { prefix: { type: "string" } },
     run: (values) =>
       withDatabase(async ({ db }) => {
-        const deleted = await deleteApiKey(db, { displayPrefix: required(values, "prefix") });
-        if (deleted === 0) throw new TypeError(`no live key with prefix ${values.prefix}`);
-        process.stdout.write(`deleted ${deleted} key(s)\n`);
+        const given = required(values, "prefix").trim();
+        // A whole key is recognised too: its prefix is the part `keys list` shows.
+        const prefix = checkApiKeyFormat(given) ? displayPrefixOf(given) : given;
+        if (!DISPLAY_PREFIX.test(prefix))
+          throw new TypeError(
+            `--prefix takes a key's display prefix: pdr_live_ or pdr_test_ and the 6 characters after it, ` +
+              `e.g. pdr_live_a1B2c3 (\`padron keys list --owner …\` shows them); got "${given}"`,
+          );
+        const deleted = await deleteApiKey(db, { displayPrefix: prefix });
+        if (deleted === 0)
+          throw new TypeError(`no key with prefix ${prefix} (never created, or deleted already)`);
+        process.stdout.write(`deleted ${deleted} key(s) with prefix ${prefix}\n`);
       }),
   },
 };

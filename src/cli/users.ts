@@ -1,4 +1,5 @@
 import { createUser } from "../accounts/create-user.ts";
+import { setPassword } from "../accounts/set-password.ts";
 import type { Command } from "./commands.ts";
 import { print, required, withDatabase } from "./session.ts";
 
@@ -14,6 +15,21 @@ export const users: Record<string, Command> = {
           config,
         );
         print(Boolean(values.json), { id: user.id, email: user.email, credits: user.credits }, user.id);
+        if (!values.password)
+          process.stderr.write(
+            `note: ${user.email} has no password, so cannot log in to the dashboard until one is set: ` +
+              `padron users password --email ${user.email} --password P (API keys work without it)\n`,
+          );
+      }),
+  },
+  "users password": {
+    usage: "--email E --password P   (10 to 200 characters; ends the user's sessions)",
+    options: { email: { type: "string" }, password: { type: "string" } },
+    run: (values) =>
+      withDatabase(async ({ db }) => {
+        const email = required(values, "email");
+        await setPassword(db, { email, password: required(values, "password") });
+        process.stdout.write(`${email} can log in to the dashboard with the new password\n`);
       }),
   },
 };

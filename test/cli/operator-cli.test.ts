@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { after, before, test } from "node:test";
 import { promisify } from "node:util";
+import { logIn } from "../../src/accounts/log-in.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 
 const run = promisify(execFile);
@@ -58,6 +59,63 @@ test("bad CLI input fails with a clear message and exit code", async () => {
     },
   );
   await assert.rejects(padron("users", "create"), /--email is required/);
+});
+
+/** The exit code and stderr of a command that must fail. */
+async function failing(...args: string[]): Promise<{ code: number; stderr: string }> {
+  try {
+    await padron(...args);
+  } catch (error) {
+    return error as { code: number; stderr: string };
+  }
+  throw new Error(`padron ${args.join(" ")} succeeded`);
+}
+
+test("mistakes newcomers make get a one-line answer that says what is wrong", async () => {
+  const unknown = await failing("frobnicate");
+  assert.equal(unknown.code, 2);
+  assert.match(unknown.stderr, /^padron: unknown command "frobnicate"\nusage:/);
+  assert.match((await failing("keys")).stderr, /unknown command "keys": keys takes create, list, delete/);
+
+  const missing = await failing("cert", "inspect", "no-such-file.cer");
+  assert.equal(missing.code, 1);
+  assert.equal(
+    missing.stderr,
+    "padron cert inspect: ENOENT: no such file or directory, open 'no-such-file.cer'\n",
+  );
+
+  const badPrefix = await failing("keys", "delete", "--prefix", "a1B2c3");
+  assert.match(badPrefix.stderr, /pdr_live_ or pdr_test_ and the 6 characters after it/);
+  assert.match(badPrefix.stderr, /got "a1B2c3"/);
+  assert.match(
+    (await failing("keys", "delete", "--prefix", "pdr_test_zzzzzz")).stderr,
+    /no key with prefix pdr_test_zzzzzz/,
+  );
+});
+
+test("a user created without a password is told how to get one, and can log in after", async () => {
+  const email = `nopass-${Date.now()}@test.padron`;
+  const created = await run(process.execPath, ["src/main.ts", "users", "create", "--email", email], {
+    env: env(),
+  });
+  assert.match(created.stdout, /^usr_/);
+  assert.match(created.stderr, /cannot log in to the dashboard until one is set: padron users password/);
+  assert.equal(await logIn(database.db, { email, password: "a new password" }), null);
+  assert.match(
+    await padron("users", "password", "--email", email, "--password", "a new password"),
+    /can log in to the dashboard/,
+  );
+  assert.equal((await logIn(database.db, { email, password: "a new password" }))?.email, email);
+  assert.match(
+    (await failing("users", "password", "--email", email, "--password", "short")).stderr,
+    /10 to 200/,
+  );
+  const withPassword = await run(
+    process.execPath,
+    ["src/main.ts", "users", "create", "--email", `has-${email}`, "--password", "long enough password"],
+    { env: env() },
+  );
+  assert.equal(withPassword.stderr, "");
 });
 
 test("serve migrates, prints a sandbox key and a curl that answers 200", async () => {

@@ -1,0 +1,21 @@
+import type { Db } from "../platform/db/connect.ts";
+import { ServiceError } from "../platform/errors.ts";
+import { hashPassword } from "./password.ts";
+
+/** Sets (or replaces) a user's dashboard password; their open sessions end. */
+export async function setPassword(db: Db, input: { email: string; password: string }): Promise<void> {
+  if (input.password.length < 10 || input.password.length > 200)
+    throw new ServiceError("invalid_request", "the password must have 10 to 200 characters");
+  const hash = await hashPassword(input.password);
+  const email = input.email.trim().toLowerCase();
+  await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .updateTable("users")
+      .set({ password_hash: hash })
+      .where("email", "=", email)
+      .returning("id")
+      .executeTakeFirst();
+    if (!user) throw new ServiceError("not_found", `no user ${email}`);
+    await trx.deleteFrom("sessions").where("user_id", "=", user.id).execute();
+  });
+}
