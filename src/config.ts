@@ -52,7 +52,7 @@ export const SETTINGS = {
   demoUser: setting(
     "DEMO_USER",
     "demo@padron.local",
-    "User created on first start, with a fresh sandbox key printed at each start (empty: none)",
+    "User created on first start, with a sandbox key printed at each start (kept in `demo-key` beside a SQLite database, else in `./data`; empty: none)",
     text,
   ),
   signupCredits: setting(

@@ -1,8 +1,10 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import { prepareDemoAccess } from "../accounts/prepare-demo-access.ts";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
-import { openDatabase } from "../platform/db/connect.ts";
+import { dataDirectoryOf, openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { refreshConfiguredRegistration } from "../registration/refresh-configured-registration.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
@@ -69,13 +71,18 @@ export const serve: Command = {
       .catch((error) => padron.app.log.error({ error }, "sandbox population failed"));
     const base = config.publicUrl || address;
     if (config.demoUser) {
+      const directory = dataDirectoryOf(config.databaseUrl);
+      mkdirSync(directory, { recursive: true });
+      const keyFile = join(directory, "demo-key");
       const demo = await prepareDemoAccess(database.db, {
         email: config.demoUser,
         signupCredits: config.signupCredits,
+        keyFile,
       });
+      const kept = demo.kept ? "the same at every start" : "new, and kept for the next starts";
       process.stdout.write(
         `\npadron is running at ${base}  (database: ${database.engine})\n` +
-          `sandbox key for ${demo.email} (shown once):\n  ${demo.key}\ntry it:\n` +
+          `sandbox key for ${demo.email} (${kept}; in ${keyFile}):\n  ${demo.key}\ntry it:\n` +
           `  curl -s ${base}/v1/account -H 'x-api-key: ${demo.key}'\n` +
           `API reference: ${base}/docs\n` +
           (sandbox

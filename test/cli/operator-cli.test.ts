@@ -1,5 +1,8 @@
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { promisify } from "node:util";
 import { logIn } from "../../src/accounts/log-in.ts";
@@ -118,28 +121,52 @@ test("a user created without a password is told how to get one, and can log in a
   assert.equal(withPassword.stderr, "");
 });
 
-test("serve migrates, prints a sandbox key and a curl that answers 200", async () => {
-  const child = spawn(process.execPath, ["src/main.ts", "serve", "--port", "0", "--no-sandbox"], {
+type Started = { url: string; key: string; output: string };
+
+/** Runs `padron serve` in `cwd` while `use` looks at the URL and key its curl line printed. */
+async function withServe(
+  cwd: string,
+  use: (started: Started) => Promise<void> = async () => {},
+): Promise<Started> {
+  const child = spawn(process.execPath, [resolve("src/main.ts"), "serve", "--port", "0", "--no-sandbox"], {
+    cwd,
     env: { ...env(), DEMO_USER: "first-run@padron.local" },
   });
   try {
     let output = "";
-    const curl = await new Promise<string>((resolve, reject) => {
+    const started = await new Promise<Started>((resolveStart, reject) => {
       child.stdout.on("data", (chunk) => {
         output += chunk;
         const match = /curl -s (\S+) -H 'x-api-key: (pdr_test_\w+)'/.exec(output);
-        if (match) resolve(`${match[1]} ${match[2]}`);
+        if (match) resolveStart({ url: match[1], key: match[2], output });
       });
       child.on("exit", (code) => reject(new Error(`serve exited ${code}: ${output}`)));
     });
-    const [url, key] = curl.split(" ");
-    const response = await fetch(url, { headers: { "x-api-key": key } });
-    assert.equal(response.status, 200);
-    const body = (await response.json()) as { owner: { name: string }; key: { mode: string } };
-    assert.equal(body.owner.name, "first-run@padron.local");
-    assert.equal(body.key.mode, "test");
+    await use(started);
+    return started;
   } finally {
     child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
+    await new Promise((done) => child.once("exit", done));
+  }
+}
+
+test("serve migrates and prints a sandbox key that works, the same one at every start", async () => {
+  const cwd = mkdtempSync(join(tmpdir(), "padron-serve-"));
+  try {
+    const first = await withServe(cwd);
+    assert.match(first.output, /new, and kept for the next starts/);
+    await withServe(cwd, async (second) => {
+      assert.equal(second.key, first.key);
+      assert.match(second.output, /the same at every start/);
+      const keyFile = /; in (\S+)\):/.exec(second.output)?.[1] ?? "";
+      assert.equal(statSync(resolve(cwd, keyFile)).mode & 0o777, 0o600);
+      const response = await fetch(second.url, { headers: { "x-api-key": second.key } });
+      assert.equal(response.status, 200);
+      const body = (await response.json()) as { owner: { name: string }; key: { mode: string } };
+      assert.equal(body.owner.name, "first-run@padron.local");
+      assert.equal(body.key.mode, "test");
+    });
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
   }
 });

@@ -96,6 +96,12 @@ function openSqliteFile(path: string, checkpoints: CheckpointSettings): Database
   return { db, engine: "sqlite", requestLogFile: requestLogFileOf(path), close };
 }
 
+/** Where padron keeps its local files: beside a SQLite database file, else `./data`. */
+export function dataDirectoryOf(url: string): string {
+  const path = url.startsWith("sqlite:") ? url.slice("sqlite:".length) : ":memory:";
+  return path === ":memory:" ? "data" : dirname(path);
+}
+
 export async function isReachable(db: Db): Promise<boolean> {
   try {
     await sql`select 1`.execute(db);
