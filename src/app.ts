@@ -9,6 +9,7 @@ import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-rou
 import type { Config } from "./config.ts";
 import { satListsRoute } from "./contributor-lists/sat-lists-route.ts";
 import { dashboardPlugin } from "./dashboard/dashboard-plugin.ts";
+import { notFoundPage } from "./dashboard/error-pages.ts";
 import { registerDataSourceAges } from "./data-sources/data-source-ages.ts";
 import { dataSourcesRoute } from "./data-sources/data-sources-route.ts";
 import { installIdempotency } from "./idempotency/install-idempotency.ts";
@@ -118,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     if (!deps.upstreams) await upstreams.close();
   });
   installErrorHandler(app);
-  installNotFound(app);
+  installNotFound(app, notFoundPage(deps.database.db));
   await installOpenApi(app);
   installMetrics(app, (registry) => registerDataSourceAges(registry, deps.database.db));
   healthRoutes(app, deps.database);

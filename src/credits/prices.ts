@@ -36,3 +36,20 @@ export function priceOf(
       return config.priceRegistration;
   }
 }
+
+export const OPERATIONS: readonly Operation[] = [
+  "validate",
+  "verify",
+  "verify-batch",
+  "find-zip",
+  "profile",
+  "commerce-registry",
+  "sat-lists",
+];
+
+/** Every operation's price for someone without a plan, as the configuration sets it. */
+export const priceList = (config: Config): { operation: Operation; credits: number }[] =>
+  OPERATIONS.map((operation) => ({
+    operation,
+    credits: priceOf(operation, config, { plan: "payg", planExpiresAt: null }),
+  }));

@@ -128,7 +128,7 @@ export function creditsPage(input: {
     (e) => html`<tr>${cell(copy.time, formatTime(e.createdAt))}${cell(copy.kind, copy.kinds[e.kind])}
 ${cell(copy.operation, e.operation ?? "")}${cell(copy.credits, signed(e.credits), "num credits")}
 ${cell(copy.allowanceColumn, e.allowance === 0 ? "" : signed(e.allowance), "num")}
-${cell(copy.request, html`<code>${e.requestId ?? ""}</code>`)}${cell(copy.note, e.note ?? "")}</tr>`,
+${cell(copy.request, e.requestId ? html`<code>${e.requestId}</code>` : "")}${cell(copy.note, e.note ?? "")}</tr>`,
   );
   return html`<h1>${copy.title} <small>${workspace.name}</small></h1>
 <section class="card stats">

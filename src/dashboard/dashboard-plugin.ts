@@ -10,6 +10,7 @@ import { guardRequests } from "./guard-requests.ts";
 import { keysRoutes } from "./keys-routes.ts";
 import { orgsRoutes } from "./orgs-routes.ts";
 import type { DashboardDeps } from "./page-route.ts";
+import { pricesRoutes } from "./prices-routes.ts";
 import { requestsRoutes } from "./requests-routes.ts";
 import { securityHeaders } from "./security-headers.ts";
 import { serveAssets } from "./serve-assets.ts";
@@ -44,6 +45,7 @@ export function dashboardPlugin(deps: DashboardDeps): FastifyPluginAsync {
     orgsRoutes(app, deps);
     creditsRoutes(app, deps);
     requestsRoutes(app, deps);
+    pricesRoutes(app, deps);
     webhooksRoutes(app, deps);
     dataSourcesRoutes(app, deps);
   };

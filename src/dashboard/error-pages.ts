@@ -1,7 +1,11 @@
+import { fastifyCookie } from "@fastify/cookie";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { findSession } from "../accounts/find-session.ts";
+import type { Db } from "../platform/db/connect.ts";
 import { ERRORS, isServiceError } from "../platform/errors.ts";
 import { html } from "./html.ts";
 import { renderPage } from "./layout.ts";
+import { SESSION_COOKIE } from "./session-cookies.ts";
 
 export const copy = {
   notFound: "Page not found",
@@ -21,12 +25,18 @@ export function sendErrorPage(
   status: number,
   title: string,
   detail: string,
+  session = request.dashboardSession,
 ): FastifyReply {
   const body = html`<section class="card"><h1>${title}</h1><p>${detail}</p><p><a href="/">${copy.back}</a></p></section>`;
-  return reply
-    .code(status)
-    .type("text/html; charset=utf-8")
-    .send(renderPage({ title, session: request.dashboardSession }, body));
+  return reply.code(status).type("text/html; charset=utf-8").send(renderPage({ title, session }, body));
+}
+
+/** The page for a path no route has (outside the dashboard's scope, so it reads the session itself). */
+export function notFoundPage(db: Db) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const session = await findSession(db, fastifyCookie.parse(request.headers.cookie ?? "")[SESSION_COOKIE]);
+    return sendErrorPage(request, reply, 404, copy.notFound, copy.notFoundDetail, session);
+  };
 }
 
 export const sendNotFound = (request: FastifyRequest, reply: FastifyReply) =>

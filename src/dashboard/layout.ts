@@ -20,6 +20,7 @@ export const copy = {
     "data-sources": "Data sources",
   },
   docs: "API docs",
+  prices: "Prices",
 };
 
 export type Section = keyof typeof copy.sections;
@@ -30,12 +31,12 @@ export interface Frame {
   session?: ActiveSession | null;
   memberships?: Membership[];
   workspace?: Workspace;
-  section?: Section | "orgs";
+  section?: Section | "orgs" | "prices";
 }
 
 /** The same section in another workspace, or the first one the viewer may open there. */
 function sectionIn(target: Workspace, section: Frame["section"]): string {
-  let chosen: Section = section && section !== "orgs" ? section : "api-keys";
+  let chosen: Section = section && section !== "orgs" && section !== "prices" ? section : "api-keys";
   if (chosen === "members" && target.kind === "user") chosen = "api-keys";
   if (MANAGED.includes(chosen) && !canManage(target)) chosen = "requests";
   return `${target.basePath}/${chosen}`;
@@ -44,7 +45,7 @@ function sectionIn(target: Workspace, section: Frame["section"]): string {
 function header(frame: Frame): Html {
   const { session, workspace } = frame;
   if (!session)
-    return html`<header><a class="brand" href="/">${copy.product}</a><nav class="account"><a href="/login">${copy.logIn}</a> <a href="/signup">${copy.signUp}</a></nav></header>`;
+    return html`<header><a class="brand" href="/">${copy.product}</a><nav class="account"><a href="/prices">${copy.prices}</a> <a href="/login">${copy.logIn}</a> <a href="/signup">${copy.signUp}</a></nav></header>`;
   const personal: Workspace = {
     ownerId: session.userId,
     kind: "user",
@@ -72,7 +73,7 @@ function header(frame: Frame): Html {
   <nav class="contexts" aria-label="${copy.context}">${contexts} <a href="/orgs" ${frame.section === "orgs" ? html`aria-current="page"` : ""}>${copy.organizations}</a></nav>
   <form class="account" method="post" action="/logout"><span class="email">${session.email}</span> <input type="hidden" name="_csrf" value="${session.csrfToken}"><button type="submit" class="link">${copy.logOut}</button></form>
 </header>
-${sections.length > 0 ? html`<nav class="sections" aria-label="${workspace?.name}">${sections} <a href="/docs">${copy.docs}</a></nav>` : ""}`;
+${sections.length > 0 ? html`<nav class="sections" aria-label="${workspace?.name}">${sections} <a href="/prices" ${frame.section === "prices" ? html`aria-current="page"` : ""}>${copy.prices}</a> <a href="/docs">${copy.docs}</a></nav>` : ""}`;
 }
 
 export function renderPage(frame: Frame, body: Html): string {

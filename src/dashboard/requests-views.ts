@@ -1,5 +1,6 @@
 import type { ApiRequestsTable } from "../platform/db/schema.ts";
-import { formatTime, type Html, html } from "./html.ts";
+import { cell, formatTime, type Html, html } from "./html.ts";
+import { modeName } from "./keys-views.ts";
 import type { Workspace } from "./workspace.ts";
 
 export const copy = {
@@ -7,12 +8,16 @@ export const copy = {
   intro: "The latest 100 API requests made with this account's keys. Entries appear within a few seconds.",
   time: "Time",
   operation: "Operation",
+  mode: "Key",
   rfc: "RFC",
   status: "Status",
+  outcome: "Outcome",
   credits: "Credits",
   latency: "Latency",
   request: "Request id",
   none: "No requests yet. Create a key and call the API: calls show up here.",
+  outcomes:
+    "Outcome: the answer's valid or found (true, false, or null when a government source could not answer, which is not charged); listed or not listed for sat-lists; accepted for work answered by webhook; or the error code.",
 };
 
 type Row = Omit<ApiRequestsTable, "id">;
@@ -21,14 +26,29 @@ export function requestsPage(input: { workspace: Workspace; requests: Row[] }): 
   const rows = input.requests.map(
     (
       r,
-    ) => html`<tr class="${r.status >= 400 ? "failed" : ""}"><td>${formatTime(Number(r.created_at))}</td><td>${r.method} ${r.operation}</td>
-<td><code>${r.rfc ?? ""}</code></td><td class="num">${r.status}</td><td class="num">${Number(r.credits)}</td>
-<td class="num">${r.latency_ms} ms</td><td><code>${r.request_id}</code></td></tr>`,
+    ) => html`<tr class="${r.status >= 400 ? "failed" : ""}">${cell(copy.time, formatTime(Number(r.created_at)))}
+${cell(copy.operation, `${r.method} ${r.operation}`)}${cell(copy.mode, r.mode ? modeName(r.mode) : "")}
+${cell(copy.rfc, html`<code>${r.rfc ?? ""}</code>`)}${cell(copy.status, r.status, "num")}
+${cell(copy.outcome, r.outcome === null ? "" : html`<code>${r.outcome}</code>`, "outcome")}
+${cell(copy.credits, Number(r.credits), "num")}${cell(copy.latency, `${r.latency_ms} ms`, "num")}
+${cell(copy.request, html`<code>${r.request_id}</code>`)}</tr>`,
   );
+  const headers = [
+    copy.time,
+    copy.operation,
+    copy.mode,
+    copy.rfc,
+    copy.status,
+    copy.outcome,
+    copy.credits,
+    copy.latency,
+    copy.request,
+  ];
   return html`<h1>${copy.title} <small>${input.workspace.name}</small></h1>
 <p>${copy.intro}</p>
-<section class="card"><div class="table"><table id="requests">
-<thead><tr><th>${copy.time}</th><th>${copy.operation}</th><th>${copy.rfc}</th><th>${copy.status}</th><th>${copy.credits}</th><th>${copy.latency}</th><th>${copy.request}</th></tr></thead>
-<tbody>${rows.length > 0 ? rows : html`<tr><td colspan="7">${copy.none}</td></tr>`}</tbody>
-</table></div></section>`;
+<section class="card"><div class="table"><table id="requests" class="stack">
+<thead><tr>${headers.map((h) => html`<th>${h}</th>`)}</tr></thead>
+<tbody>${rows.length > 0 ? rows : html`<tr><td colspan="${headers.length}">${copy.none}</td></tr>`}</tbody>
+</table></div>
+<p><small>${copy.outcomes}</small></p></section>`;
 }

@@ -111,6 +111,55 @@ test("sessions expire, and an ended session no longer opens anything", async () 
   assert.equal(await findSession(db, session.token, now), null);
 });
 
+test("only an organization's owners move credits to it, and only with the form's token", async () => {
+  const owner = formClient(base);
+  const ownerEmail = newEmail();
+  await signUp(owner, ownerEmail);
+  let _csrf = await owner.csrfOf("/orgs");
+  const orgPath = (await owner.post("/orgs", { _csrf, name: "Fund Test Org" })).location?.replace(
+    /\/members$/,
+    "",
+  );
+  const adminEmail = newEmail();
+  await createUser(
+    padron.database.db,
+    { email: adminEmail, password: "admin password" },
+    { signupCredits: 300 },
+  );
+  _csrf = await owner.csrfOf(`${orgPath}/members`);
+  await owner.post(`${orgPath}/members`, { _csrf, email: adminEmail, role: "admin" });
+  const balances = async () => {
+    const pages = await Promise.all([owner.get("/credits"), owner.get(`${orgPath}/credits`)]);
+    return pages.map((page) => /id="balance">(\d+)</.exec(page.text)?.[1]);
+  };
+
+  assert.equal((await owner.post(`${orgPath}/credits/transfer`, { credits: "50" })).status, 403, "no token");
+  const admin = await logInAs(adminEmail, "admin password");
+  const adminCredits = await admin.get(`${orgPath}/credits`);
+  assert.equal(adminCredits.status, 200);
+  assert.doesNotMatch(adminCredits.text, /Add credits from your balance/, "admins manage but do not fund");
+  const adminToken = await admin.csrfOf(`${orgPath}/credits`);
+  assert.equal(
+    (await admin.post(`${orgPath}/credits/transfer`, { _csrf: adminToken, credits: "50" })).status,
+    403,
+  );
+  assert.deepEqual(await balances(), ["500", "0"]);
+
+  _csrf = await owner.csrfOf(`${orgPath}/credits`);
+  const invalid = await owner.post(`${orgPath}/credits/transfer`, { _csrf, credits: "-5" });
+  assert.equal(invalid.status, 422);
+  assert.match(invalid.text, /whole number of credits/);
+  const moved = await owner.post(`${orgPath}/credits/transfer`, { _csrf, credits: "200" });
+  assert.equal(moved.status, 303);
+  assert.equal(moved.location, `${orgPath}/credits`);
+  assert.deepEqual(await balances(), ["300", "200"]);
+  assert.equal(
+    (await owner.post("/credits/transfer", { _csrf, credits: "1" })).status,
+    404,
+    "no personal form",
+  );
+});
+
 async function logInAs(email: string, password: string) {
   const client = formClient(base);
   const _csrf = await client.csrfOf("/login");

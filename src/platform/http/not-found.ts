@@ -1,8 +1,14 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sendProblem } from "./problem.ts";
 
+type PageSender = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+// A browser asking for a page outside the API gets `htmlPage`; API clients keep problem+json.
+const wantsPage = (request: FastifyRequest, path: string): boolean =>
+  !/^\/(v1|sandbox)(\/|$)/.test(path) && (request.headers.accept ?? "").includes("text/html");
+
 /** 404 for unknown paths, 405 with `Allow` for known paths asked with another method. */
-export function installNotFound(app: FastifyInstance): void {
+export function installNotFound(app: FastifyInstance, htmlPage?: PageSender): void {
   const routes: { pattern: RegExp; method: string }[] = [];
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -22,6 +28,7 @@ export function installNotFound(app: FastifyInstance): void {
         headers: { allow: allowed.join(", ") },
       });
     }
+    if (htmlPage && wantsPage(request, path)) return htmlPage(request, reply);
     return sendProblem(request, reply, "not_found", "No such resource.");
   });
 }
