@@ -6,7 +6,7 @@ import { issueApiKey } from "../../src/api-keys/issue-api-key.ts";
 import { setPlan } from "../../src/credits/set-plan.ts";
 import { type RunningSandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
-import { launchBrowser, screenshot, type TestBrowser } from "./browser.ts";
+import { launchBrowser, screenshot, type TestBrowser, watchedPage } from "./browser.ts";
 
 let padron: TestApp;
 let sandbox: RunningSandbox;
@@ -28,16 +28,8 @@ after(async () => {
   await sandbox?.close();
 });
 
-async function newPage(): Promise<Page> {
-  const page = await browser.context.newPage();
-  page.on("pageerror", (error) => pageErrors.push(error.message));
-  page.on("console", (message) => {
-    // The 404 page and the refused transfer are expected failed loads; script errors are not.
-    if (message.type() === "error" && !/status of (404|422)/.test(message.text()))
-      pageErrors.push(message.text());
-  });
-  return page;
-}
+// The 404 page and the refused transfer are expected failed loads; script errors are not.
+const newPage = () => watchedPage(browser.context, pageErrors, /status of (404|422)/);
 
 async function signUp(page: Page, email: string): Promise<string> {
   await page.goto(`${base}/signup`);

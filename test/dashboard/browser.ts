@@ -40,6 +40,20 @@ export async function launchBrowser(): Promise<TestBrowser> {
   };
 }
 
+/** A new page that collects script errors, and failed loads other than the `expected` ones, in `errors`. */
+export async function watchedPage(
+  context: BrowserContext,
+  errors: string[],
+  expected: RegExp,
+): Promise<Page> {
+  const page = await context.newPage();
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !expected.test(message.text())) errors.push(message.text());
+  });
+  return page;
+}
+
 const SCREENSHOTS = new URL("../../docs/screenshots/", import.meta.url);
 
 const WRITE_SCREENSHOTS = process.env.PADRON_SCREENSHOTS === "1";

@@ -6,7 +6,7 @@ import { findOwner } from "../../src/accounts/find-owner.ts";
 import { grantCredits } from "../../src/credits/grant-credits.ts";
 import { type RunningSandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
-import { launchBrowser, screenshot, type TestBrowser } from "./browser.ts";
+import { launchBrowser, screenshot, type TestBrowser, watchedPage } from "./browser.ts";
 import { callApiWithKey } from "./call-api.ts";
 
 let padron: TestApp;
@@ -37,16 +37,8 @@ after(async () => {
 
 const OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth";
 
-async function newPage(): Promise<Page> {
-  const page = await browser.context.newPage();
-  page.on("pageerror", (error) => pageErrors.push(error.message));
-  page.on("console", (message) => {
-    // The member's 403 page is an expected failed load; script and CSP errors are not.
-    if (message.type() === "error" && !message.text().includes("status of 403"))
-      pageErrors.push(message.text());
-  });
-  return page;
-}
+// The member's 403 page is an expected failed load; script and CSP errors are not.
+const newPage = () => watchedPage(browser.context, pageErrors, /status of 403/);
 
 /** Creates a key on a keys page and returns it as shown once; the screenshot shows a placeholder. */
 async function createKey(
