@@ -125,7 +125,6 @@ test("plan, funding an organization, the request log's outcomes, prices and 404 
     (await page.locator("#prices").textContent()) ?? "",
     /sat-lists[\s\S]*free with a monthly plan/,
   );
-  await screenshot(page, "prices");
 
   // An unknown dashboard path is a page for people, with the visitor's own header.
   const missing = await page.goto(`${base}/no-such-page`);
