@@ -13,7 +13,8 @@ import { mintOwner } from "../helpers/owners.ts";
 const run = promisify(execFile);
 let padron: TestApp;
 before(async () => {
-  padron = await startTestApp({}, (app, deps) => mountEchoRoute(app, deps));
+  // Webhook URLs on loopback are accepted (nothing is delivered: no worker runs here).
+  padron = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: "true" }, (app, deps) => mountEchoRoute(app, deps));
 });
 after(() => padron.close());
 
@@ -94,6 +95,23 @@ test("a plan set in an earlier month shows its whole allowance until the first c
   await charge(owner.key);
   assert.deepEqual((await account(owner.key)).credits, { balance: 5, allowance_left: 7 });
   assert.deepEqual(await ledgerSums(owner.ownerId), { credits: 5, allowance: 7 });
+});
+
+test("work accepted for a webhook is paid from the plan's allowance first too", async () => {
+  const owner = await mintOwner(padron.database.db, { credits: 30 });
+  await padron.database.db
+    .transaction()
+    .execute((trx) => setPlan(trx, { ownerId: owner.ownerId, monthlyCredits: 5 }));
+  const accepted = await padron.app.inject({
+    method: "POST",
+    url: "/v1/rfc/verify",
+    headers: { "x-api-key": owner.key, "content-type": "application/json" },
+    payload: { rfc: "EKU9003173C9", webhook_url: "http://127.0.0.1:9/hooks" },
+  });
+  assert.equal(accepted.statusCode, 202);
+  assert.equal(accepted.headers["x-credits-charged"], "1");
+  assert.equal(accepted.headers["x-credits-remaining"], "30");
+  assert.deepEqual((await account(owner.key)).credits, { balance: 30, allowance_left: 4 });
 });
 
 test("credits plan refuses what is not a whole number of credits, and unknown owners", async () => {
