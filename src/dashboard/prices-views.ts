@@ -14,6 +14,7 @@ export const copy = {
   rules: [
     "Sandbox keys (pdr_test_…) are never charged.",
     "An answer a government source could not give (valid or found null) is refunded.",
+    "A validate or profile that could not answer every step (listed in unavailable) costs half, rounded down.",
     "A monthly plan's allowance is spent before the balance.",
     "commerce-registry is in beta: its price may change, announced before it takes effect.",
   ],
