@@ -27,19 +27,21 @@ export async function createUser(
   const id = newId("usr");
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
-    const taken = await trx.selectFrom("users").select("id").where("email", "=", email).executeTakeFirst();
-    if (taken)
-      throw new ServiceError("invalid_request", "a user with this email already exists", {
-        errors: [{ path: "/email", message: "already registered" }],
-      });
     await trx
       .insertInto("owners")
       .values({ id, kind: "user", name: email, plan: "payg", plan_expires_at: null, created_at: now })
       .execute();
-    await trx
+    // ON CONFLICT, not a look-up first: two signups racing for one email must not meet a 500.
+    const inserted = await trx
       .insertInto("users")
       .values({ id, email, password_hash: passwordHash, created_at: now })
-      .execute();
+      .onConflict((oc) => oc.column("email").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted)
+      throw new ServiceError("invalid_request", "a user with this email already exists", {
+        errors: [{ path: "/email", message: "already registered" }],
+      });
     await trx
       .insertInto("balances")
       .values({ owner_id: id, credits: 0, allowance: 0, allowance_period: "", updated_at: now })

@@ -193,3 +193,13 @@ test("organizations created at once under one name all succeed, each under its o
   );
   assert.notEqual(twice[0].location, twice[1].location);
 });
+
+test("eight signups racing for one email: one account, the others are told it is taken", async () => {
+  const email = newEmail();
+  const tries = await Promise.allSettled(
+    Array.from({ length: 8 }, () => createUser(padron.database.db, { email }, { signupCredits: 0 })),
+  );
+  assert.equal(tries.filter((t) => t.status === "fulfilled").length, 1);
+  for (const t of tries)
+    if (t.status === "rejected") assert.match(String(t.reason?.message), /already exists/);
+});
