@@ -1,6 +1,7 @@
 export * from "./build-curp.ts";
 export * from "./build-rfc.ts";
 export * from "./calendar-date.ts";
+export * from "./cfdi-name.ts";
 export * from "./compare-names.ts";
 export * from "./curp-check-digit.ts";
 export * from "./generic-rfcs.ts";

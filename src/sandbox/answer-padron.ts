@@ -1,18 +1,18 @@
-import { padronNameKey } from "../mexico/compare-names.ts";
+import { cfdiName } from "../mexico/cfdi-name.ts";
 import { normalizeRfc } from "../mexico/normalize-rfc.ts";
 import { parseRfc } from "../mexico/parse-rfc.ts";
 import { PADRON_LEGENDS, type PadronRecord } from "./formats/padron-validation.ts";
 import type { Population, Taxpayer } from "./population/types.ts";
 
-const registeredKeys = new WeakMap<Taxpayer, string>();
+const registeredNames = new WeakMap<Taxpayer, string>();
 
-function registeredKey(taxpayer: Taxpayer): string {
-  let key = registeredKeys.get(taxpayer);
-  if (key === undefined) {
-    key = padronNameKey(taxpayer.padronName);
-    registeredKeys.set(taxpayer, key);
+function registeredName(taxpayer: Taxpayer): string {
+  let name = registeredNames.get(taxpayer);
+  if (name === undefined) {
+    name = cfdiName(taxpayer.padronName);
+    registeredNames.set(taxpayer, name);
   }
-  return key;
+  return name;
 }
 
 /** What SAT can say from RFC and name alone: a final legend, or the taxpayer whose CP decides. */
@@ -23,7 +23,7 @@ function decideByName(population: Population, rawRfc: string, name: string): Nam
   if (!parseRfc(rfc)) return { legend: PADRON_LEGENDS.badStructure };
   const taxpayer = population.byRfc.get(rfc);
   if (!taxpayer || taxpayer.padronStatus === "cancelado") return { legend: PADRON_LEGENDS.notRegistered };
-  if (padronNameKey(name) !== registeredKey(taxpayer)) return { legend: PADRON_LEGENDS.nameMismatch };
+  if (name.normalize("NFC") !== registeredName(taxpayer)) return { legend: PADRON_LEGENDS.nameMismatch };
   return { taxpayer };
 }
 

@@ -1,4 +1,5 @@
 import type { SatListEntry } from "../contributor-lists/lookup-sat-lists.ts";
+import { cfdiName } from "../mexico/cfdi-name.ts";
 import type { PersonType } from "../mexico/parse-rfc.ts";
 import type { PadronVerdict } from "../upstreams/padron/port.ts";
 import type { UpstreamResult } from "../upstreams/result.ts";
@@ -22,6 +23,8 @@ export type ValidationResult = {
   valid: boolean | null;
   message: string;
   name?: string;
+  /** What to write in a CFDI 4.0 `Receptor/@Nombre`: the name SAT accepted, else the certificate's. */
+  cfdi_name?: string;
   zip?: string;
   /** null when unknown: the lists are not loaded (then `unavailable` names `sat_lists`). */
   sat_lists: SatListView[] | null;
@@ -69,6 +72,8 @@ export function assembleValidation(findings: ValidationFindings): ValidationResu
     unavailable: unavailableSteps(findings),
   };
   if (name) result.name = name;
+  const invoiceName = nameConfirmed ? findings.givenName : name;
+  if (invoiceName) result.cfdi_name = cfdiName(invoiceName);
   if (findings.postal?.status === "found" && verdict.valid) result.zip = findings.postal.zip;
   if (holder?.email) result.email = holder.email;
   if (findings.personType === "F") {

@@ -1,3 +1,4 @@
+import { cfdiName } from "../mexico/cfdi-name.ts";
 import { type CertificateView, gatherCertificates } from "./gather-certificates.ts";
 import { MESSAGES } from "./messages.ts";
 import { readRfc } from "./read-rfc.ts";
@@ -17,6 +18,8 @@ export type ProfileResult = {
   found: boolean | null;
   message: string;
   name?: string;
+  /** The certificate's name without its régimen de capital, for a CFDI 4.0 `Receptor/@Nombre`. */
+  cfdi_name?: string;
   email?: string;
   curp?: string;
   legal_representative_rfc?: string;
@@ -67,7 +70,10 @@ export async function runProfile(
     unavailable: filesUnavailable ? ["certs"] : [],
     ...source,
   };
-  if (holder.name) body.name = holder.name;
+  if (holder.name) {
+    body.name = holder.name;
+    body.cfdi_name = cfdiName(holder.name);
+  }
   if (holder.email) body.email = holder.email;
   if (personType === "F" && holder.curp) body.curp = holder.curp;
   if (personType === "M" && holder.legalRepresentativeRfc)

@@ -16,10 +16,10 @@ export function readRfc(raw: string): ParsedRfc {
 }
 
 /**
- * A name as sent, in NFC (`E` + U+0301 is É for every rule and upstream), trimmed with inner runs of
- * spaces collapsed; undefined when blank.
+ * A name as sent, in NFC (`E` + U+0301 is É for every rule and upstream), trimmed, tabs and line
+ * breaks as spaces (they would break a padrón record); inner spaces are kept: SAT counts them.
  */
 export function readName(raw: string | undefined): string | undefined {
-  const name = raw?.normalize("NFC").trim().replace(/\s+/g, " ");
+  const name = raw?.normalize("NFC").replace(/[\t\n\r\f\v]/g, " ").trim();
   return name ? name : undefined;
 }

@@ -82,6 +82,9 @@ export const SatListEntrySchema = Type.Object({
   state: Type.String(),
 });
 
+const CFDI_NAME =
+  "The name for a CFDI 4.0 invoice's Receptor/@Nombre: the registered name without its régimen de capital";
+
 const Unavailable = <S extends string>(steps: readonly S[], description: string) =>
   Type.Array(Type.Union(steps.map((step) => Type.Literal(step))), { description });
 
@@ -90,6 +93,7 @@ export const ValidationSchema = Type.Object({
   valid: Tri,
   message: Type.String(),
   name: Type.Optional(Type.String()),
+  cfdi_name: Type.Optional(Type.String({ description: CFDI_NAME })),
   zip: Type.Optional(Type.String()),
   sat_lists: Nullable(
     Type.Array(SatListEntrySchema, {
@@ -128,6 +132,7 @@ export const ProfileSchema = Type.Object({
   rfc: Type.String(),
   found: Tri,
   name: Type.Optional(Type.String()),
+  cfdi_name: Type.Optional(Type.String({ description: CFDI_NAME })),
   message: Type.String(),
   email: Type.Optional(Type.String()),
   curp: Type.Optional(Type.String()),

@@ -1,3 +1,4 @@
+import { cfdiName } from "../mexico/cfdi-name.ts";
 import type { UpstreamResult } from "../upstreams/result.ts";
 import { assembleValidation, type ValidationResult } from "./assemble-validation.ts";
 import { type CertificateFindings, gatherCertificates } from "./gather-certificates.ts";
@@ -42,8 +43,9 @@ export async function runValidation(
   const lists = ctx.lookupSatLists(ctx.db, ctx.auth.mode, rfc);
   const certificates = gatherCertificates(upstreams, rfc, {
     signal,
+    // SAT compares the name without its régimen de capital, as an invoice carries it.
     onName: (name) => {
-      postal ??= searchPostalCode(ctx, { rfc, name }, signal);
+      postal ??= searchPostalCode(ctx, { rfc, name: cfdiName(name) }, signal);
     },
   });
   const identity = certificates.then((found) => {

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { registryNameKey, samePadronName, sameRegistryName } from "../../src/mexico/compare-names.ts";
+import { cfdiName, sameCfdiName } from "../../src/mexico/cfdi-name.ts";
+import { registryNameKey, sameRegistryName } from "../../src/mexico/compare-names.ts";
 import { legalEntitySuffixOf, stripLegalEntitySuffix } from "../../src/mexico/legal-entity-suffixes.ts";
 import { nameWithoutPunctuation, normalizeName } from "../../src/mexico/normalize-name.ts";
 import { stateOfPostalCode } from "../../src/mexico/postal-code-state.ts";
@@ -63,12 +64,6 @@ describe("name comparison", () => {
     );
     assert.ok(!sameRegistryName("UNIVERSIDAD ROBOTICA ESPAÑOLA", "UNIVERSIDAD ROBOTICA ESPANOLA"));
   });
-  it("padrón comparison keeps dots and commas but ignores the régimen de capital", () => {
-    assert.ok(samePadronName("ESCUELA KEMPER URGATE SA DE CV", "ESCUELA KEMPER URGATE"));
-    assert.ok(samePadronName("escuela  kemper  urgate", "ESCUELA KEMPER URGATE"));
-    assert.ok(!samePadronName("ESCUELA KEMPER URGATE.", "ESCUELA KEMPER URGATE"));
-    assert.ok(!samePadronName("ESCUELA KEMPER", "ESCUELA KEMPER URGATE"));
-  });
 });
 
 describe("states and postal codes", () => {
@@ -85,5 +80,27 @@ describe("states and postal codes", () => {
     assert.equal(stateOfPostalCode("64000")?.upperName, "NUEVO LEON");
     assert.equal(stateOfPostalCode("18000"), null);
     assert.equal(stateOfPostalCode("8603"), null);
+  });
+});
+
+describe("CFDI 4.0 names (research §4)", () => {
+  it("cfdi_name is the registered name without its régimen de capital, in SAT's letters", () => {
+    assert.equal(cfdiName("ESCUELA KEMPER URGATE SA DE CV"), "ESCUELA KEMPER URGATE");
+    assert.equal(cfdiName("Asesores en Avalúos y Activos, S.A. de C.V."), "Asesores en Avalúos y Activos");
+    assert.equal(cfdiName("PEÑA & HIJOS, S. DE R.L. DE C.V."), "PEÑA & HIJOS");
+    assert.equal(cfdiName("A.B.C. CONSULTORES, S.C."), "A.B.C. CONSULTORES");
+    assert.equal(cfdiName("JUAN PÉREZ LÓPEZ"), "JUAN PÉREZ LÓPEZ");
+    assert.equal(cfdiName("N\u0303ANDU SA"), "ÑANDU");
+  });
+  it("compares exactly: case, dots, commas and the régimen count; Unicode form and outer spaces do not", () => {
+    const registered = "ESCUELA KEMPER URGATE SA DE CV";
+    assert.equal(sameCfdiName("ESCUELA KEMPER URGATE", registered), true);
+    assert.equal(sameCfdiName("  ESCUELA KEMPER URGATE ", registered), true);
+    assert.equal(sameCfdiName("escuela kemper urgate", registered), false);
+    assert.equal(sameCfdiName("Escuela Kemper Urgate, S.A. de C.V.", registered), false);
+    assert.equal(sameCfdiName("ESCUELA KEMPER URGATE SA DE CV", registered), false);
+    assert.equal(sameCfdiName("ESCUELA  KEMPER URGATE", registered), false);
+    assert.equal(sameCfdiName("ESCUELA KEMPER URGATE.", registered), false);
+    assert.equal(sameCfdiName("PEN\u0303A", "PEÑA"), true);
   });
 });

@@ -71,7 +71,8 @@ describe("padrón validation", () => {
       lines.map((line) => line.split("|")[4]),
       [
         "RFC válido, y susceptible de recibir facturas",
-        "RFC válido, y susceptible de recibir facturas",
+        // With its régimen de capital the name is not the one an invoice carries (CFDI 4.0).
+        "El nombre, denominación o razón social no coincide con el registrado en el RFC",
         "RFC válido, y susceptible de recibir facturas",
         "El nombre, denominación o razón social no coincide con el registrado en el RFC",
         "El Código Postal no coincide con el registrado en el RFC",

@@ -57,7 +57,8 @@ test("an RFC and a name sent in Unicode NFD (N + U+0303, E + U+0301) are read as
   assert.equal(lists.status, 200);
   assert.equal(lists.body.rfc, "ÑÑA140114KB1");
   assert.equal((lists.body.sat_lists as unknown[]).length, 1);
-  assert.equal(readName(nfd("  JOSÉ   PEÑA ")), "JOSÉ PEÑA");
+  assert.equal(readName(nfd("  JOSÉ   PEÑA ")), "JOSÉ   PEÑA");
+  assert.equal(readName("JOSÉ\tPEÑA\r\n"), "JOSÉ PEÑA");
 });
 
 test("verify with only one of name and zip is 422 name_zip_pair_required", async () => {

@@ -143,6 +143,7 @@ export async function expectedValidation(h: Harness, s: Scenario, withName: bool
   }
   const name = holder?.name ?? (nameConfirmed ? s.name : undefined);
   if (name) body.name = name;
+  if (name) body.cfdi_name = nameConfirmed ? s.name : taxpayer?.padronName;
   if (zipFound && taxpayer) body.zip = taxpayer.zip;
   if (holder?.email) body.email = holder.email;
   const curp = company ? holder?.repCurp : holder?.curp;

@@ -46,6 +46,8 @@ export async function expectedProfile(h: Harness, s: Scenario): Promise<Json> {
   const { holder } = found;
   if (holder) {
     body.name = holder.name;
+    // The sandbox registers the name without its legal form: that is what SAT wants on an invoice.
+    body.cfdi_name = taxpayerOf(h, s)?.padronName;
     if (holder.email) body.email = holder.email;
     if (holder.curp) body.curp = holder.curp;
     if (holder.repRfc) body.legal_representative_rfc = holder.repRfc;
