@@ -20,6 +20,9 @@ export function readRfc(raw: string): ParsedRfc {
  * breaks as spaces (they would break a padrón record); inner spaces are kept: SAT counts them.
  */
 export function readName(raw: string | undefined): string | undefined {
-  const name = raw?.normalize("NFC").replace(/[\t\n\r\f\v]/g, " ").trim();
+  const name = raw
+    ?.normalize("NFC")
+    .replace(/[\t\n\r\f\v]/g, " ")
+    .trim();
   return name ? name : undefined;
 }
