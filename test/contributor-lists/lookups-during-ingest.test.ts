@@ -65,6 +65,9 @@ describe("lookups running during an ingest", () => {
         observations.push({ phase: commonPhase, during });
         await new Promise((resolve) => setImmediate(resolve));
       }
+      // One look after the ingest ended, so every reader's view has a flip to check.
+      const last = await lookupSatLists(database.db, "live", probe);
+      observations.push({ phase: last.sat_lists?.[0].name === "NEW" ? "new" : "old", during: false });
       return observations;
     };
     const [result, ...readers] = await Promise.all([ingest, observe(), observe(), observe()]);
@@ -75,7 +78,8 @@ describe("lookups running during an ingest", () => {
     for (const observations of readers) {
       // Each reader's view flips from old to new at most once: after its first "new", never "old".
       const firstNew = observations.findIndex((o) => o.phase === "new");
-      if (firstNew >= 0) assert.ok(observations.slice(firstNew).every((o) => o.phase === "new"));
+      assert.ok(firstNew >= 0, "after the ingest every reader sees the new version");
+      assert.ok(observations.slice(firstNew).every((o) => o.phase === "new"));
     }
     const finalOld = await lookupSatLists(database.db, "live", onlyOld.rfc);
     const finalNew = await lookupSatLists(database.db, "live", onlyNew.rfc);
