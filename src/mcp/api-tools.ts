@@ -38,10 +38,12 @@ const IDEMPOTENCY_KEY: Parameter = {
   schema: { type: "string", minLength: 1, maxLength: 255 },
 };
 
-/** One tool per operation of the OpenAPI document, named by its operationId. */
+/** One tool per operation of the OpenAPI document's API (`/v1/…`), named by its operationId. */
 export function apiToolsOf(document: OpenApiDocument): ApiTool[] {
   const tools: ApiTool[] = [];
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    // The sandbox's own routes, mounted beside the API by `padron serve`, are not the API.
+    if (!path.startsWith("/v1/")) continue;
     for (const [method, operation] of Object.entries(operations)) {
       tools.push(apiToolOf(method.toUpperCase(), path, operation));
     }

@@ -127,10 +127,12 @@ type Started = { url: string; key: string; output: string };
 async function withServe(
   cwd: string,
   use: (started: Started) => Promise<void> = async () => {},
+  options: { sandbox?: boolean } = {},
 ): Promise<Started> {
-  const child = spawn(process.execPath, [resolve("src/main.ts"), "serve", "--port", "0", "--no-sandbox"], {
+  const sandbox = options.sandbox ? [] : ["--no-sandbox"];
+  const child = spawn(process.execPath, [resolve("src/main.ts"), "serve", "--port", "0", ...sandbox], {
     cwd,
-    env: { ...env(), DEMO_USER: "first-run@padron.local" },
+    env: { ...env(), DEMO_USER: "first-run@padron.local", SANDBOX_PORT: "0" },
   });
   try {
     let output = "";
@@ -166,6 +168,39 @@ test("serve migrates and prints a sandbox key that works, the same one at every 
       assert.equal(body.owner.name, "first-run@padron.local");
       assert.equal(body.key.mode, "test");
     });
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+});
+
+test("serve as npm start runs it, with its sandbox: ready, and MCP lists only the API", async () => {
+  const cwd = mkdtempSync(join(tmpdir(), "padron-serve-"));
+  try {
+    await withServe(
+      cwd,
+      async ({ url, key }) => {
+        const origin = new URL(url).origin;
+        assert.equal((await fetch(`${origin}/readyz`)).status, 200);
+        const listed = await fetch(`${origin}/mcp`, {
+          method: "POST",
+          headers: {
+            "x-api-key": key,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+          },
+          body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+        });
+        assert.equal(listed.status, 200);
+        const text = await listed.text();
+        const names = [...text.matchAll(/"name":"([^"]+)"/g)].map((match) => match[1]);
+        assert.ok(names.includes("rfc_validate"), text.slice(0, 300));
+        assert.deepEqual(
+          names.filter((name) => name.includes("sandbox")),
+          [],
+        );
+      },
+      { sandbox: true },
+    );
   } finally {
     rmSync(cwd, { recursive: true, force: true });
   }
