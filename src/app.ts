@@ -139,7 +139,11 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   };
   await app.register(
     apiScope(apiScopeDeps, (scope) => {
-      installIdempotency(scope, { db: deps.database.db, waitMs: config.idempotencyWaitMs });
+      installIdempotency(scope, {
+        db: deps.database.db,
+        waitMs: config.idempotencyWaitMs,
+        leaseMs: config.idempotencyLeaseMs,
+      });
       accountRoute(scope, deps);
       requestRoutes(scope, deps);
       webhookRoutes(scope, deps);

@@ -1,10 +1,9 @@
+import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
 
 export const KEEP_MS = 24 * 3600 * 1000;
-// A first request that has not answered after this long is presumed dead (its process crashed).
-const ABANDONED_AFTER_MS = 120_000;
 
 export interface StoredResponse {
   status: number;
@@ -17,10 +16,11 @@ export type Claim = { kind: "first" } | { kind: "replay"; response: StoredRespon
 /**
  * Decides what a request with an Idempotency-Key does: the first one runs; a retry with the same body
  * replays the stored response, waiting (up to `waitMs`) while the first still runs; another body is 409.
+ * The first holds the key for `leaseMs` and must renew it while it runs; a lapsed lease means it died.
  */
 export async function claimIdempotencyKey(
   db: Db,
-  input: { ownerId: string; key: string; fingerprint: string; waitMs: number },
+  input: { ownerId: string; key: string; fingerprint: string; waitMs: number; leaseMs: number },
 ): Promise<Claim> {
   const started = Date.now();
   let pause = 10;
@@ -33,7 +33,7 @@ export async function claimIdempotencyKey(
         key: input.key,
         fingerprint: input.fingerprint,
         status: "running",
-        locked_until: now + ABANDONED_AFTER_MS,
+        locked_until: now + input.leaseMs,
         response_status: null,
         response_headers: null,
         response_body: null,
@@ -71,7 +71,7 @@ export async function claimIdempotencyKey(
     if (row.locked_until < now) {
       const taken = await db
         .updateTable("idempotency_keys")
-        .set({ locked_until: now + ABANDONED_AFTER_MS })
+        .set({ locked_until: now + input.leaseMs })
         .where("owner_id", "=", input.ownerId)
         .where("key", "=", input.key)
         .where("locked_until", "=", row.locked_until)
@@ -113,4 +113,11 @@ export async function forgetKey(db: Db, ownerId: string, key: string, createdAt?
   let query = db.deleteFrom("idempotency_keys").where("owner_id", "=", ownerId).where("key", "=", key);
   if (createdAt !== undefined) query = query.where("created_at", "=", createdAt);
   await query.execute();
+}
+
+/** What makes two requests "the same" for a key: method, path and parsed body. */
+export function fingerprintOf(method: string, path: string, body: unknown): string {
+  return createHash("sha256")
+    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
+    .digest("base64url");
 }

@@ -1,8 +1,13 @@
-import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
-import { claimIdempotencyKey, forgetKey, storeIdempotentResponse } from "./claim-idempotency-key.ts";
+import {
+  claimIdempotencyKey,
+  fingerprintOf,
+  forgetKey,
+  storeIdempotentResponse,
+} from "./claim-idempotency-key.ts";
+import { type HeldKey, holdIdempotencyKey } from "./hold-idempotency-key.ts";
 
 const MAX_KEY_LENGTH = 255;
 const KEPT_HEADERS = ["content-type", "location", "x-credits-charged", "x-credits-remaining", "retry-after"];
@@ -10,7 +15,8 @@ const KEPT_HEADERS = ["content-type", "location", "x-credits-charged", "x-credit
 interface Pending {
   ownerId: string;
   key: string;
-  stored: boolean;
+  held: HeldKey;
+  settled: boolean;
 }
 
 declare module "fastify" {
@@ -20,10 +26,14 @@ declare module "fastify" {
 }
 
 /**
- * `Idempotency-Key` on every POST of the scope: a hook before the handler claims the key or replays the
- * stored response; a hook on send keeps the first response (never a 5xx, so those can be retried).
+ * `Idempotency-Key` on every POST of the scope: a hook before the handler claims the key (holding it
+ * while the handler runs) or replays the stored response; a hook on send keeps the first response
+ * (never a 5xx, so those can be retried) or releases the key.
  */
-export function installIdempotency(scope: FastifyInstance, deps: { db: Db; waitMs: number }): void {
+export function installIdempotency(
+  scope: FastifyInstance,
+  deps: { db: Db; waitMs: number; leaseMs: number },
+): void {
   scope.decorateRequest("idempotency", null);
   // Written with `done`: almost no request carries the header, and those pass without a promise.
   scope.addHook("preHandler", (request, reply, done) => {
@@ -33,17 +43,17 @@ export function installIdempotency(scope: FastifyInstance, deps: { db: Db; waitM
   });
   scope.addHook("onSend", (request, reply, payload, done) => {
     if (!request.idempotency) return done(null, payload);
-    keepResponse(deps.db, request, reply, payload).then(() => done(null, payload), done);
+    settle(deps.db, request, reply, payload).then(() => done(null, payload), done);
   });
-  scope.addHook("onResponse", (request, _reply, done) => {
-    const pending = request.idempotency;
-    if (!pending || pending.stored) return done();
-    forgetKey(deps.db, pending.ownerId, pending.key).then(() => done(), done);
+  // Only a reply that skipped onSend is still unsettled here.
+  scope.addHook("onResponse", (request, reply, done) => {
+    if (!request.idempotency) return done();
+    settle(deps.db, request, reply, null).then(() => done(), done);
   });
 }
 
 async function claimOrReplay(
-  deps: { db: Db; waitMs: number },
+  deps: { db: Db; waitMs: number; leaseMs: number },
   request: FastifyRequest,
   reply: FastifyReply,
   ownerId: string,
@@ -57,23 +67,30 @@ async function claimOrReplay(
   const claim = await claimIdempotencyKey(deps.db, {
     ownerId,
     key,
-    fingerprint: fingerprintOf(request),
+    fingerprint: fingerprintOf(request.method, request.url.split("?")[0], request.body),
     waitMs: deps.waitMs,
+    leaseMs: deps.leaseMs,
   });
   if (claim.kind === "first") {
-    request.idempotency = { ownerId, key, stored: false };
+    const held = holdIdempotencyKey(deps.db, { ownerId, key, leaseMs: deps.leaseMs }, (error) =>
+      request.log.warn({ err: error, idempotencyKey: key }, "renewing an Idempotency-Key lease failed"),
+    );
+    request.idempotency = { ownerId, key, held, settled: false };
     return;
   }
   reply.headers(claim.response.headers).header("idempotent-replayed", "true");
   reply.code(claim.response.status).send(claim.response.body);
 }
 
-async function keepResponse(db: Db, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+/** Once the answer is known: keep it for retries, or free the key so a retry runs again. */
+async function settle(db: Db, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
   const pending = request.idempotency;
-  if (!pending || pending.stored || reply.statusCode >= 500) return;
+  if (!pending || pending.settled) return;
+  pending.settled = true;
+  pending.held.release();
   const body =
     typeof payload === "string" ? payload : Buffer.isBuffer(payload) ? payload.toString("utf8") : null;
-  if (body === null) return;
+  if (body === null || reply.statusCode >= 500) return forgetKey(db, pending.ownerId, pending.key);
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = reply.getHeader(name);
@@ -84,12 +101,4 @@ async function keepResponse(db: Db, request: FastifyRequest, reply: FastifyReply
     key: pending.key,
     response: { status: reply.statusCode, headers, body },
   });
-  pending.stored = true;
-}
-
-function fingerprintOf(request: FastifyRequest): string {
-  const path = request.url.split("?")[0];
-  return createHash("sha256")
-    .update(`${request.method} ${path}\n${JSON.stringify(request.body ?? null)}`)
-    .digest("base64url");
 }

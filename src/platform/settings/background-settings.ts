@@ -46,6 +46,12 @@ export const BACKGROUND_SETTINGS = {
     "How long a retry waits for the first request with its Idempotency-Key before 409",
     integer(0),
   ),
+  idempotencyLeaseMs: setting(
+    "IDEMPOTENCY_LEASE_MS",
+    "30000",
+    "Lease on an Idempotency-Key, renewed while its first request runs; a crashed process's keys are free after it",
+    integer(30),
+  ),
   listsLiveBaseUrl: setting(
     "LISTS_LIVE_BASE_URL",
     "https://wu1agsprosta001.blob.core.windows.net/agsc-publicaciones/",
