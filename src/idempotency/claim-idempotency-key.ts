@@ -1,9 +1,17 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { KeyMode } from "../api-keys/key-format.ts";
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
 
 export const KEEP_MS = 24 * 3600 * 1000;
+
+/** Whose key it is: an owner's test and live keys never share one. */
+export interface IdempotencyKey {
+  ownerId: string;
+  mode: KeyMode;
+  key: string;
+}
 
 export interface StoredResponse {
   status: number;
@@ -13,6 +21,9 @@ export interface StoredResponse {
 
 export type Claim = { kind: "first" } | { kind: "replay"; response: StoredResponse };
 
+/** The row's key columns, for `where((eb) => eb.and(columnsOf(id)))`. */
+export const columnsOf = (id: IdempotencyKey) => ({ owner_id: id.ownerId, mode: id.mode, key: id.key });
+
 /**
  * Decides what a request with an Idempotency-Key does: the first one runs; a retry with the same body
  * replays the stored response, waiting (up to `waitMs`) while the first still runs; another body is 409.
@@ -20,7 +31,8 @@ export type Claim = { kind: "first" } | { kind: "replay"; response: StoredRespon
  */
 export async function claimIdempotencyKey(
   db: Db,
-  input: { ownerId: string; key: string; fingerprint: string; waitMs: number; leaseMs: number },
+  id: IdempotencyKey,
+  input: { fingerprint: string; waitMs: number; leaseMs: number },
 ): Promise<Claim> {
   const started = Date.now();
   let pause = 10;
@@ -29,8 +41,7 @@ export async function claimIdempotencyKey(
     const inserted = await db
       .insertInto("idempotency_keys")
       .values({
-        owner_id: input.ownerId,
-        key: input.key,
+        ...columnsOf(id),
         fingerprint: input.fingerprint,
         status: "running",
         locked_until: now + input.leaseMs,
@@ -40,18 +51,17 @@ export async function claimIdempotencyKey(
         created_at: now,
         expires_at: now + KEEP_MS,
       })
-      .onConflict((oc) => oc.columns(["owner_id", "key"]).doNothing())
+      .onConflict((oc) => oc.columns(["owner_id", "mode", "key"]).doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return { kind: "first" };
     const row = await db
       .selectFrom("idempotency_keys")
       .selectAll()
-      .where("owner_id", "=", input.ownerId)
-      .where("key", "=", input.key)
+      .where((eb) => eb.and(columnsOf(id)))
       .executeTakeFirst();
     if (!row) continue;
     if (row.expires_at <= now) {
-      await forgetKey(db, input.ownerId, input.key, row.created_at);
+      await forgetKey(db, id, row.created_at);
       continue;
     }
     if (row.fingerprint !== input.fingerprint)
@@ -72,8 +82,7 @@ export async function claimIdempotencyKey(
       const taken = await db
         .updateTable("idempotency_keys")
         .set({ locked_until: now + input.leaseMs })
-        .where("owner_id", "=", input.ownerId)
-        .where("key", "=", input.key)
+        .where((eb) => eb.and(columnsOf(id)))
         .where("locked_until", "=", row.locked_until)
         .where("status", "=", "running")
         .executeTakeFirst();
@@ -93,24 +102,24 @@ export async function claimIdempotencyKey(
 
 export async function storeIdempotentResponse(
   db: Db,
-  input: { ownerId: string; key: string; response: StoredResponse },
+  id: IdempotencyKey,
+  response: StoredResponse,
 ): Promise<void> {
   await db
     .updateTable("idempotency_keys")
     .set({
       status: "done",
-      response_status: input.response.status,
-      response_headers: JSON.stringify(input.response.headers),
-      response_body: input.response.body,
+      response_status: response.status,
+      response_headers: JSON.stringify(response.headers),
+      response_body: response.body,
     })
-    .where("owner_id", "=", input.ownerId)
-    .where("key", "=", input.key)
+    .where((eb) => eb.and(columnsOf(id)))
     .execute();
 }
 
-/** Lets the key be used again (the first request failed on our side, or expired). */
-export async function forgetKey(db: Db, ownerId: string, key: string, createdAt?: number): Promise<void> {
-  let query = db.deleteFrom("idempotency_keys").where("owner_id", "=", ownerId).where("key", "=", key);
+/** Lets the key be used again (the first request's answer is not one to repeat, or it expired). */
+export async function forgetKey(db: Db, id: IdempotencyKey, createdAt?: number): Promise<void> {
+  let query = db.deleteFrom("idempotency_keys").where((eb) => eb.and(columnsOf(id)));
   if (createdAt !== undefined) query = query.where("created_at", "=", createdAt);
   await query.execute();
 }

@@ -1,4 +1,5 @@
 import type { Db } from "../platform/db/connect.ts";
+import { columnsOf, type IdempotencyKey } from "./claim-idempotency-key.ts";
 
 export interface HeldKey {
   /** Stops renewing: the request has its answer (stored or released). */
@@ -11,7 +12,8 @@ export interface HeldKey {
  */
 export function holdIdempotencyKey(
   db: Db,
-  held: { ownerId: string; key: string; leaseMs: number },
+  id: IdempotencyKey,
+  leaseMs: number,
   onError: (error: unknown) => void,
 ): HeldKey {
   let renewing: Promise<unknown> = Promise.resolve();
@@ -21,15 +23,14 @@ export function holdIdempotencyKey(
         .then(() =>
           db
             .updateTable("idempotency_keys")
-            .set({ locked_until: Date.now() + held.leaseMs })
-            .where("owner_id", "=", held.ownerId)
-            .where("key", "=", held.key)
+            .set({ locked_until: Date.now() + leaseMs })
+            .where((eb) => eb.and(columnsOf(id)))
             .where("status", "=", "running")
             .execute(),
         )
         .catch(onError);
     },
-    Math.max(1, Math.floor(held.leaseMs / 3)),
+    Math.max(1, Math.floor(leaseMs / 3)),
   );
   // A request still running must not keep a stopping process alive on its own.
   timer.unref();

@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { KeyContext } from "../api-keys/authenticate-api-key.ts";
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
 import {
   claimIdempotencyKey,
   fingerprintOf,
   forgetKey,
+  type IdempotencyKey,
   storeIdempotentResponse,
 } from "./claim-idempotency-key.ts";
 import { type HeldKey, holdIdempotencyKey } from "./hold-idempotency-key.ts";
@@ -13,8 +15,7 @@ const MAX_KEY_LENGTH = 255;
 const KEPT_HEADERS = ["content-type", "location", "x-credits-charged", "x-credits-remaining", "retry-after"];
 
 interface Pending {
-  ownerId: string;
-  key: string;
+  id: IdempotencyKey;
   held: HeldKey;
   settled: boolean;
 }
@@ -39,7 +40,7 @@ export function installIdempotency(
   scope.addHook("preHandler", (request, reply, done) => {
     const header = request.headers["idempotency-key"];
     if (header === undefined || request.method !== "POST" || !request.auth) return done();
-    claimOrReplay(deps, request, reply, request.auth.owner.id, header).then(() => done(), done);
+    claimOrReplay(deps, request, reply, request.auth, header).then(() => done(), done);
   });
   scope.addHook("onSend", (request, reply, payload, done) => {
     if (!request.idempotency) return done(null, payload);
@@ -56,7 +57,7 @@ async function claimOrReplay(
   deps: { db: Db; waitMs: number; leaseMs: number },
   request: FastifyRequest,
   reply: FastifyReply,
-  ownerId: string,
+  auth: KeyContext,
   header: string | string[],
 ): Promise<void> {
   const key = Array.isArray(header) ? "" : header.trim();
@@ -64,18 +65,17 @@ async function claimOrReplay(
     throw new ServiceError("invalid_request", `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters.`, {
       errors: [{ path: "/headers/idempotency-key", message: `must be 1 to ${MAX_KEY_LENGTH} characters` }],
     });
-  const claim = await claimIdempotencyKey(deps.db, {
-    ownerId,
-    key,
+  const id = { ownerId: auth.owner.id, mode: auth.mode, key };
+  const claim = await claimIdempotencyKey(deps.db, id, {
     fingerprint: fingerprintOf(request.method, request.url.split("?")[0], request.body),
     waitMs: deps.waitMs,
     leaseMs: deps.leaseMs,
   });
   if (claim.kind === "first") {
-    const held = holdIdempotencyKey(deps.db, { ownerId, key, leaseMs: deps.leaseMs }, (error) =>
+    const held = holdIdempotencyKey(deps.db, id, deps.leaseMs, (error) =>
       request.log.warn({ err: error, idempotencyKey: key }, "renewing an Idempotency-Key lease failed"),
     );
-    request.idempotency = { ownerId, key, held, settled: false };
+    request.idempotency = { id, held, settled: false };
     return;
   }
   reply.headers(claim.response.headers).header("idempotent-replayed", "true");
@@ -90,15 +90,11 @@ async function settle(db: Db, request: FastifyRequest, reply: FastifyReply, payl
   pending.held.release();
   const body =
     typeof payload === "string" ? payload : Buffer.isBuffer(payload) ? payload.toString("utf8") : null;
-  if (body === null || reply.statusCode >= 500) return forgetKey(db, pending.ownerId, pending.key);
+  if (body === null || reply.statusCode >= 500) return forgetKey(db, pending.id);
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = reply.getHeader(name);
     if (value !== undefined) headers[name] = String(value);
   }
-  await storeIdempotentResponse(db, {
-    ownerId: pending.ownerId,
-    key: pending.key,
-    response: { status: reply.statusCode, headers, body },
-  });
+  await storeIdempotentResponse(db, pending.id, { status: reply.statusCode, headers, body });
 }

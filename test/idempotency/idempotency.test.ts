@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { issueApiKey } from "../../src/api-keys/issue-api-key.ts";
 import { mintOwner } from "../helpers/owners.ts";
 import { type AsyncApp, callApi, startAsyncApp } from "../requests/harness.ts";
 
@@ -101,6 +102,30 @@ test("the same key with a different body is 409 idempotency_conflict; keys are p
   const theirs = await post(other.key, { records: [{ id: "b" }] }, "k-1");
   assert.equal(theirs.status, 200);
   assert.equal(theirs.headers.get("idempotent-replayed"), null);
+});
+
+test("a key is scoped by mode: a live request never replays what the test key got, nor the reverse", async () => {
+  const owner = await mintOwner(app.database.db, { credits: 100, mode: "test" });
+  const live = await issueApiKey(app.database.db, { ownerId: owner.ownerId, label: "live", mode: "live" });
+  const body = { records: [{ id: "a" }] };
+  const asTest = await post(owner.key, body, "across-modes");
+  assert.equal(asTest.status, 200);
+  assert.equal(asTest.headers.get("x-credits-charged"), "0");
+  const asLive = await post(live.key, body, "across-modes");
+  assert.equal(asLive.status, 200);
+  assert.equal(asLive.headers.get("idempotent-replayed"), null);
+  assert.equal(asLive.headers.get("x-credits-charged"), "1");
+  assert.equal((await chargesOf(owner.ownerId)).length, 1);
+
+  const liveFirst = await post(live.key, body, "live-first");
+  assert.equal(liveFirst.headers.get("x-credits-charged"), "1");
+  const testAfter = await post(owner.key, body, "live-first");
+  assert.equal(testAfter.headers.get("idempotent-replayed"), null);
+  assert.equal(testAfter.headers.get("x-credits-charged"), "0");
+  // Each mode still replays its own answer.
+  const liveAgain = await post(live.key, body, "live-first");
+  assert.equal(liveAgain.headers.get("idempotent-replayed"), "true");
+  assert.equal((await chargesOf(owner.ownerId)).length, 2);
 });
 
 test("a retry while the first still runs waits for it, or gets 409 idempotency_in_progress past the bound", async () => {

@@ -93,13 +93,11 @@ test("a key whose first request died is free again once its lease lapses", async
   const owner = await mintOwner(h.database.db, { credits: 100 });
   const body = { rfc: scenarioTagged(h, "not_registered").rfc };
   // A process claims the key the way the app does, then dies: nothing renews the lease.
-  const claim = await claimIdempotencyKey(h.database.db, {
-    ownerId: owner.ownerId,
-    key: "orphaned",
-    fingerprint: fingerprintOf("POST", "/v1/rfc/verify", body),
-    waitMs: 0,
-    leaseMs: LEASE_MS,
-  });
+  const claim = await claimIdempotencyKey(
+    h.database.db,
+    { ownerId: owner.ownerId, mode: "live", key: "orphaned" },
+    { fingerprint: fingerprintOf("POST", "/v1/rfc/verify", body), waitMs: 0, leaseMs: LEASE_MS },
+  );
   assert.equal(claim.kind, "first");
   const retry = await verify(owner.key, body, "orphaned");
   assert.equal(retry.status, 200);

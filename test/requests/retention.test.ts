@@ -58,6 +58,7 @@ test("requests are kept 7 days: past that GET is 404 and the sweep forgets them,
     .insertInto("idempotency_keys")
     .values({
       owner_id: owner.ownerId,
+      mode: "live",
       key: "old",
       fingerprint: "f",
       status: "done",

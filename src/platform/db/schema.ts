@@ -161,6 +161,7 @@ export interface WebhookAttemptsTable {
 
 export interface IdempotencyKeysTable {
   owner_id: string;
+  mode: "live" | "test";
   key: string;
   fingerprint: string;
   status: "running" | "done";

@@ -12,6 +12,7 @@ import * as webhookSecretsPerMode from "./0010_webhook_secrets_per_mode.ts";
 import * as listRefreshes from "./0011_list_refreshes.ts";
 import * as plansAndRequestOutcomes from "./0013_plans_and_request_outcomes.ts";
 import * as registration from "./0014_registration.ts";
+import * as idempotencyKeysByMode from "./0015_idempotency_keys_by_mode.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
 
@@ -29,4 +30,5 @@ export const MIGRATIONS: Record<string, { up: Up }> = {
   "0011_list_refreshes": listRefreshes,
   "0013_plans_and_request_outcomes": plansAndRequestOutcomes,
   "0014_registration": registration,
+  "0015_idempotency_keys_by_mode": idempotencyKeysByMode,
 };
