@@ -13,6 +13,9 @@ import { type HeldKey, holdIdempotencyKey } from "./hold-idempotency-key.ts";
 
 const MAX_KEY_LENGTH = 255;
 const KEPT_HEADERS = ["content-type", "location", "x-credits-charged", "x-credits-remaining", "retry-after"];
+// 402, 408, 409, 425 and 429 depend on the moment (balance, a concurrent request, load), like a 5xx:
+// a retry after a top-up or a pause must run again, so those answers free the key instead.
+const ANSWERS_OF_THE_MOMENT = new Set([402, 408, 409, 425, 429]);
 
 interface Pending {
   id: IdempotencyKey;
@@ -28,8 +31,8 @@ declare module "fastify" {
 
 /**
  * `Idempotency-Key` on every POST of the scope: a hook before the handler claims the key (holding it
- * while the handler runs) or replays the stored response; a hook on send keeps the first response
- * (never a 5xx, so those can be retried) or releases the key.
+ * while the handler runs) or replays the stored response; a hook on send keeps the first response if
+ * a retry should repeat it (2xx, and 4xx about the request itself) or releases the key.
  */
 export function installIdempotency(
   scope: FastifyInstance,
@@ -90,11 +93,16 @@ async function settle(db: Db, request: FastifyRequest, reply: FastifyReply, payl
   pending.held.release();
   const body =
     typeof payload === "string" ? payload : Buffer.isBuffer(payload) ? payload.toString("utf8") : null;
-  if (body === null || reply.statusCode >= 500) return forgetKey(db, pending.id);
+  if (body === null || !worthRepeating(reply.statusCode)) return forgetKey(db, pending.id);
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = reply.getHeader(name);
     if (value !== undefined) headers[name] = String(value);
   }
   await storeIdempotentResponse(db, pending.id, { status: reply.statusCode, headers, body });
+}
+
+function worthRepeating(status: number): boolean {
+  if (status >= 200 && status < 300) return true;
+  return status >= 400 && status < 500 && !ANSWERS_OF_THE_MOMENT.has(status);
 }

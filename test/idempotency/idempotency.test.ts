@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { issueApiKey } from "../../src/api-keys/issue-api-key.ts";
+import { grantCredits } from "../../src/credits/grant-credits.ts";
 import { mintOwner } from "../helpers/owners.ts";
 import { type AsyncApp, callApi, startAsyncApp } from "../requests/harness.ts";
 
@@ -126,6 +127,45 @@ test("a key is scoped by mode: a live request never replays what the test key go
   const liveAgain = await post(live.key, body, "live-first");
   assert.equal(liveAgain.headers.get("idempotent-replayed"), "true");
   assert.equal((await chargesOf(owner.ownerId)).length, 2);
+});
+
+test("a 402 is not kept: after a top-up, a retry with the same key runs and is charged", async () => {
+  const owner = await mintOwner(app.database.db, { credits: 0 });
+  const body = { records: [{ id: "a" }, { id: "b" }] };
+  const broke = await post(owner.key, body, "pay-later");
+  assert.equal(broke.status, 402);
+  assert.equal((await broke.json()).code, "insufficient_balance");
+  await app.database.db
+    .transaction()
+    .execute((trx) => grantCredits(trx, { ownerId: owner.ownerId, credits: 10, kind: "topup" }));
+  const paid = await post(owner.key, body, "pay-later");
+  assert.equal(paid.status, 200);
+  assert.equal(paid.headers.get("idempotent-replayed"), null);
+  assert.equal(paid.headers.get("x-credits-charged"), "2");
+  // The answer that was paid for is the one kept.
+  const again = await post(owner.key, body, "pay-later");
+  assert.equal(again.headers.get("idempotent-replayed"), "true");
+  assert.equal(again.status, 200);
+  assert.equal((await chargesOf(owner.ownerId)).length, 1);
+});
+
+test("a 422 about the request itself is kept and replayed", async () => {
+  const owner = await mintOwner(app.database.db, { credits: 100 });
+  const call = () =>
+    callApi(
+      app.baseUrl,
+      owner.key,
+      "POST",
+      "/v1/rfc/verify",
+      { rfc: "NOT AN RFC" },
+      { "idempotency-key": "bad" },
+    );
+  const refused = await call();
+  assert.equal(refused.status, 422);
+  assert.equal((await refused.json()).code, "invalid_rfc");
+  const again = await call();
+  assert.equal(again.status, 422);
+  assert.equal(again.headers.get("idempotent-replayed"), "true");
 });
 
 test("a retry while the first still runs waits for it, or gets 409 idempotency_in_progress past the bound", async () => {
