@@ -1,3 +1,4 @@
-// The Node flags `npm start` and `padron` (src/main.ts's first line) run the service with: benches start
-// their servers with the same, so what they measure is what ships (decisions 0007 and 0010).
-export const SERVICE_NODE_FLAGS = ["--max-semi-space-size=8", "--no-allocation-site-pretenuring"];
+// The Node flags `npm start` and `padron` run the service with: none since issue 23 (the V8 flags of
+// decisions 0007 and 0010 are optional tuning, docs/operations.md). Benches start their servers with
+// the same, so what they measure is what ships; `--service-node-args` tries others.
+export const SERVICE_NODE_FLAGS: string[] = [];

@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=8 --no-allocation-site-pretenuring
+#!/usr/bin/env node
 import { enableCompileCache } from "node:module";
 import { parseArgs } from "node:util";
 
