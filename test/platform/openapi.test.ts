@@ -1,9 +1,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { launchBrowser } from "../dashboard/browser.ts";
 import { startTestApp } from "../helpers/app.ts";
 
-test("/openapi.json is a valid OpenAPI 3.1 document and /docs renders it", async () => {
+test("/openapi.json is a valid OpenAPI 3.1 document and /docs serves the reference page on it", async () => {
   const padron = await startTestApp();
   try {
     const response = await padron.app.inject({ method: "GET", url: "/openapi.json" });
@@ -15,12 +16,41 @@ test("/openapi.json is a valid OpenAPI 3.1 document and /docs renders it", async
     const result = await validator.validate(document);
     assert.equal(result.valid, true, JSON.stringify(result.errors, null, 2));
     assert.equal(validator.version, "3.1");
-    const page = await padron.app.inject({ method: "GET", url: "/docs" });
+    const docs = await padron.app.inject({ method: "GET", url: "/docs" });
+    assert.equal(docs.statusCode, 301);
+    assert.equal(docs.headers.location, "/docs/");
+    const page = await padron.app.inject({ method: "GET", url: "/docs/" });
     assert.equal(page.statusCode, 200);
-    assert.match(page.body, /GET \/v1\/account/);
+    assert.match(page.body, /<script src="js\/scalar.js">/);
+    assert.match(page.body, /"url": "\/openapi.json"/);
+    const script = await padron.app.inject({ method: "GET", url: "/docs/js/scalar.js" });
+    assert.equal(script.statusCode, 200);
+    assert.match(String(script.headers["content-type"]), /^application\/javascript/);
     const errors = await padron.app.inject({ method: "GET", url: "/docs/errors" });
     assert.match(errors.body, /id="insufficient_balance"/);
   } finally {
+    await padron.close();
+  }
+});
+
+test("/docs renders the operations in a browser from this server alone", { timeout: 60_000 }, async () => {
+  const padron = await startTestApp();
+  const browser = await launchBrowser();
+  try {
+    const base = await padron.listen();
+    const page = await browser.context.newPage();
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    await page.goto(`${base}/docs`);
+    await page.getByText("/v1/account").first().waitFor();
+    assert.deepEqual(
+      requested.filter((url) => !url.startsWith(`${base}/`)),
+      [],
+      "nothing is loaded from another origin",
+    );
+    assert.ok(requested.includes(`${base}/openapi.json`));
+  } finally {
+    await browser.close();
     await padron.close();
   }
 });

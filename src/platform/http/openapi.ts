@@ -1,4 +1,5 @@
 import swagger from "@fastify/swagger";
+import apiReference from "@scalar/fastify-api-reference";
 import type { FastifyInstance } from "fastify";
 import { ERRORS } from "../errors.ts";
 import { ProblemSchema } from "./schemas.ts";
@@ -21,9 +22,19 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
     transformObject: (document) => nameOperations("openapiObject" in document ? document.openapiObject : {}),
   });
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-  app.get("/docs", { schema: { hide: true } }, async (_request, reply) =>
-    reply.type("text/html").send(referencePage(app)),
-  );
+  // Scalar's page and script are served from the package itself; nothing is loaded from elsewhere.
+  await app.register(apiReference, {
+    routePrefix: "/docs",
+    configuration: {
+      url: "/openapi.json",
+      pageTitle: "padron API reference",
+      withDefaultFonts: false,
+      telemetry: false,
+      showDeveloperTools: "never",
+      mcp: { disabled: true },
+      agent: { disabled: true },
+    },
+  });
   app.get("/docs/errors", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/html").send(errorsPage()),
   );
@@ -48,23 +59,6 @@ function nameOperations<D extends { paths?: unknown }>(document: D): D {
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function referencePage(app: FastifyInstance): string {
-  const doc = app.swagger() as {
-    paths?: Record<string, Record<string, { summary?: string; requestBody?: unknown; responses?: unknown }>>;
-  };
-  const sections = Object.entries(doc.paths ?? {}).flatMap(([path, operations]) =>
-    Object.entries(operations).map(
-      ([method, op]) =>
-        `<section><h2><code>${method.toUpperCase()} ${escapeHtml(path)}</code></h2><p>${escapeHtml(op.summary ?? "")}</p>` +
-        `<details><summary>Request and responses</summary><pre>${escapeHtml(JSON.stringify({ requestBody: op.requestBody, responses: op.responses }, null, 2))}</pre></details></section>`,
-    ),
-  );
-  return page(
-    "padron API reference",
-    `<p>Machine-readable: <a href="/openapi.json">/openapi.json</a> · <a href="/docs/errors">error codes</a>. Authenticate with the <code>x-api-key</code> header.</p>${sections.join("")}`,
-  );
-}
 
 function errorsPage(): string {
   const rows = Object.entries(ERRORS)
