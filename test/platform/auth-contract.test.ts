@@ -48,7 +48,7 @@ describe("every /v1 operation in the OpenAPI document", () => {
     const bodies = new Set<string>();
     for (const operation of operations)
       for (const headers of [
-        {},
+        {} as Record<string, string>,
         { "x-api-key": "pdr_live_short" },
         { "x-api-key": `pdr_live_${"a".repeat(38)}` },
       ]) {
