@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { CertificateParseError } from "../certificates/certificate-parse-error.ts";
 import { formatCertificateForPeople, inspectCertificate } from "../certificates/inspect-certificate.ts";
-import type { Command } from "./commands.ts";
+import type { Command } from "./command.ts";
 
 export const cert: Record<string, Command> = {
   "cert inspect": {

@@ -1,10 +1,4 @@
-import type { ParseArgsOptionsConfig } from "node:util";
-
-export interface Command {
-  usage: string;
-  options: ParseArgsOptionsConfig;
-  run(values: Record<string, string | boolean | undefined>, positionals: string[]): Promise<void>;
-}
+import type { Command } from "./command.ts";
 
 type Group = Record<string, Command>;
 const one = (load: () => Promise<Command>) => load;

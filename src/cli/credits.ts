@@ -2,7 +2,7 @@ import { findOwner } from "../accounts/find-owner.ts";
 import { grantCredits } from "../credits/grant-credits.ts";
 import { readBalance } from "../credits/read-balance.ts";
 import { setPlan } from "../credits/set-plan.ts";
-import type { Command } from "./commands.ts";
+import type { Command } from "./command.ts";
 import { print, required, withDatabase } from "./session.ts";
 
 export const credits: Record<string, Command> = {

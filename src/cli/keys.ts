@@ -3,7 +3,7 @@ import { deleteApiKey } from "../api-keys/delete-api-key.ts";
 import { issueApiKey } from "../api-keys/issue-api-key.ts";
 import { checkApiKeyFormat, displayPrefixOf } from "../api-keys/key-format.ts";
 import { listApiKeys } from "../api-keys/list-api-keys.ts";
-import type { Command } from "./commands.ts";
+import type { Command } from "./command.ts";
 import { print, required, withDatabase } from "./session.ts";
 
 const DISPLAY_PREFIX = /^pdr_(live|test)_[0-9A-Za-z]{6}$/;

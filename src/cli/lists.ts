@@ -8,7 +8,7 @@ import type { ListMode } from "../contributor-lists/list-store-types.ts";
 import { createProgressMeter } from "../contributor-lists/progress-meter.ts";
 import { readListStatus } from "../contributor-lists/read-list-status.ts";
 import { syncLists } from "../contributor-lists/sync-lists.ts";
-import type { Command } from "./commands.ts";
+import type { Command } from "./command.ts";
 import { listStatusText } from "./list-status-text.ts";
 import { print, withDatabase, withSourceOrSandbox } from "./session.ts";
 

@@ -5,7 +5,7 @@ import { createMcpServer } from "../mcp/create-mcp-server.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
-import type { Command } from "./commands.ts";
+import type { Command } from "./command.ts";
 import { sandboxUrlBeside } from "./session.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
-import type { Command } from "./commands.ts";
+import type { Command } from "./command.ts";
 
 export const migrate: Command = {
   usage: "",

@@ -1,6 +1,6 @@
 import { createOrganization } from "../accounts/create-organization.ts";
 import { findOwner } from "../accounts/find-owner.ts";
-import type { Command } from "./commands.ts";
+import type { Command } from "./command.ts";
 import { print, required, withDatabase } from "./session.ts";
 
 export const orgs: Record<string, Command> = {

@@ -4,7 +4,7 @@ import { parseCatalogMode } from "../postal-codes/catalog-mode.ts";
 import { importPostalCodes } from "../postal-codes/import-postal-codes.ts";
 import { parseSepomexCatalog } from "../upstreams/postal-catalog/parse-sepomex-catalog.ts";
 import { UpstreamFailure } from "../upstreams/upstream-failure.ts";
-import type { Command } from "./commands.ts";
+import type { Command } from "./command.ts";
 import { print, withDatabase } from "./session.ts";
 
 export const postalCodes: Record<string, Command> = {

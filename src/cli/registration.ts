@@ -7,7 +7,7 @@ import type { PartProgress } from "../registration/read-parts-sorted.ts";
 import { readRegistrationStatus } from "../registration/read-registration-status.ts";
 import { registrationBaseUrl } from "../registration/refresh-configured-registration.ts";
 import { syncRegistration } from "../registration/sync-registration.ts";
-import type { Command } from "./commands.ts";
+import type { Command } from "./command.ts";
 import { print, withDatabase, withSourceOrSandbox } from "./session.ts";
 
 function modeOf(values: Record<string, string | boolean | undefined>): ListMode {

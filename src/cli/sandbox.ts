@@ -1,6 +1,6 @@
 import { loadConfig } from "../config.ts";
 import { startSandbox } from "../sandbox/server.ts";
-import type { Command } from "./commands.ts";
+import type { Command } from "./command.ts";
 
 export const sandbox: Command = {
   usage: "[--port 8081] [--seed 1] [--size 20000] [--time-scale 1]",

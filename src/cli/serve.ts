@@ -8,7 +8,7 @@ import { dataDirectoryOf, openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { refreshConfiguredRegistration } from "../registration/refresh-configured-registration.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
-import type { Command } from "./commands.ts";
+import type { Command } from "./command.ts";
 
 export const serve: Command = {
   usage: "[--port 8080] [--host 127.0.0.1] [--no-worker] [--no-sandbox]",

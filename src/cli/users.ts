@@ -1,6 +1,6 @@
 import { createUser } from "../accounts/create-user.ts";
 import { setPassword } from "../accounts/set-password.ts";
-import type { Command } from "./commands.ts";
+import type { Command } from "./command.ts";
 import { print, required, withDatabase } from "./session.ts";
 
 export const users: Record<string, Command> = {

@@ -6,7 +6,7 @@ import { migrateToLatest } from "../platform/db/migrate.ts";
 import { refreshConfiguredRegistration } from "../registration/refresh-configured-registration.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
 import { createTaxpayerSources } from "../taxpayers/create-taxpayer-sources.ts";
-import type { Command } from "./commands.ts";
+import type { Command } from "./command.ts";
 import { sandboxUrlBeside } from "./session.ts";
 
 /** `padron worker`: runs jobs (async requests, webhook deliveries) until SIGINT/SIGTERM. */

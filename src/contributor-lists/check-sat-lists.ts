@@ -1,5 +1,5 @@
 import { payForRequest } from "../credits/pay-for-request.ts";
-import type { RequestContext } from "../platform/http/context.ts";
+import type { RequestContext } from "../request-context.ts";
 import { syncedListFiles } from "./catalog.ts";
 import { checkLookupRfc } from "./check-lookup-rfc.ts";
 import type { ListMode } from "./list-store-types.ts";

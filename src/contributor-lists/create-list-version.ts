@@ -1,7 +1,7 @@
 import type { Db } from "../platform/db/connect.ts";
 import type { ListFileSpec } from "./catalog.ts";
-import type { IngestRequest } from "./ingest-list-file.ts";
 import { ListFileError } from "./list-file-error.ts";
+import type { IngestRequest } from "./list-store-types.ts";
 
 /** The row of a version being loaded ("loading": no reader sees it until the switch). */
 export async function createListVersion(

@@ -6,29 +6,11 @@ import type { ListFileSpec } from "./catalog.ts";
 import { createListVersion } from "./create-list-version.ts";
 import { deleteListVersion } from "./delete-list-version.ts";
 import { INSERT_BATCH_ROWS, insertListEntries } from "./insert-list-entries.ts";
-import {
-  type IngestProgress,
-  ListDownloadError,
-  type ListMode,
-  type ListProvenance,
-} from "./list-store-types.ts";
+import { type IngestProgress, type IngestRequest, ListDownloadError } from "./list-store-types.ts";
 import { parseListFile } from "./parse-list-file.ts";
 import { pruneListVersions } from "./prune-list-versions.ts";
 import { sortEntriesByRfc } from "./sort-entries-by-rfc.ts";
 import { switchCurrentList } from "./switch-current-list.ts";
-
-export type IngestRequest = {
-  mode: ListMode;
-  /** The file's name as published or on disk: with the header, it tells which list this is. */
-  fileName: string;
-  provenance: ListProvenance;
-  minRowRatio: number;
-  /** Replace the current version even when the new one has far fewer rows. */
-  force?: boolean;
-  /** The list the caller asked for (sync); a file that turns out to be another list is refused. */
-  expectedListKey?: string;
-  onProgress?: (progress: IngestProgress) => void;
-};
 
 export type IngestResult = {
   status: "replaced" | "unchanged" | "rejected";

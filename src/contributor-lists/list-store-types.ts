@@ -25,3 +25,26 @@ export class ListDownloadError extends Error {
     this.httpStatus = options.httpStatus;
   }
 }
+
+export type IngestRequest = {
+  mode: ListMode;
+  /** The file's name as published or on disk: with the header, it tells which list this is. */
+  fileName: string;
+  provenance: ListProvenance;
+  minRowRatio: number;
+  /** Replace the current version even when the new one has far fewer rows. */
+  force?: boolean;
+  /** The list the caller asked for (sync); a file that turns out to be another list is refused. */
+  expectedListKey?: string;
+  onProgress?: (progress: IngestProgress) => void;
+};
+
+export type SyncFileResult = {
+  list: string;
+  file: string;
+  status: "replaced" | "unchanged" | "not_modified" | "rejected" | "failed";
+  rows: number | null;
+  content_date: string | null;
+  attempts: number;
+  reason?: string;
+};

@@ -1,6 +1,5 @@
 import type { Db } from "../platform/db/connect.ts";
-import type { ListMode } from "./list-store-types.ts";
-import type { SyncFileResult } from "./sync-lists.ts";
+import type { ListMode, SyncFileResult } from "./list-store-types.ts";
 
 /** Keeps the outcome of one list's refresh (only the last one per mode and list) for `lists status`. */
 export async function recordListRefresh(

@@ -1,8 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../platform/db/connect.ts";
-import type { ListMode } from "./list-store-types.ts";
+import type { ListMode, SyncFileResult } from "./list-store-types.ts";
 import { type ListRefresh, startListRefresh } from "./start-list-refresh.ts";
-import type { SyncFileResult } from "./sync-lists.ts";
 
 type Log = (level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) => void;
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import type { AppDeps } from "../app.ts";
-import { contextOf } from "../platform/http/context.ts";
 import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
+import { type ContextDeps, contextOf } from "../request-context.ts";
 import { checkSatLists } from "./check-sat-lists.ts";
 
 const BodySchema = Type.Object({ rfc: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
@@ -36,7 +35,7 @@ const AnswerSchema = Type.Object({
 });
 
 /** `POST /v1/rfc/sat-lists` (spec §4.5): answered from the local copy of SAT's lists. */
-export function satListsRoute(scope: FastifyInstance, deps: AppDeps): void {
+export function satListsRoute(scope: FastifyInstance, deps: ContextDeps): void {
   scope.post<{ Body: { rfc: string } }>(
     "/rfc/sat-lists",
     {

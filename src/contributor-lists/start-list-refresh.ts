@@ -1,7 +1,7 @@
 import type { Db } from "../platform/db/connect.ts";
 import { type PeriodicRefresh, startPeriodicRefresh } from "../platform/periodic-refresh.ts";
-import type { ListMode } from "./list-store-types.ts";
-import { type SyncFileResult, syncLists } from "./sync-lists.ts";
+import type { ListMode, SyncFileResult } from "./list-store-types.ts";
+import { syncLists } from "./sync-lists.ts";
 
 export type ListRefreshOptions = {
   db: Db;

@@ -5,7 +5,7 @@ import { type ListFileSpec, listFileUrl, syncedListFiles } from "./catalog.ts";
 import { downloadListFile } from "./download-list-file.ts";
 import { ingestListFile } from "./ingest-list-file.ts";
 import { ListFileError } from "./list-file-error.ts";
-import { ListDownloadError, type ListMode } from "./list-store-types.ts";
+import { ListDownloadError, type ListMode, type SyncFileResult } from "./list-store-types.ts";
 import { recordListRefresh } from "./record-list-refresh.ts";
 
 export type SyncOptions = {
@@ -27,16 +27,6 @@ export type SyncProgress = {
   fileCount: number;
   bytes: number;
   rows: number;
-};
-
-export type SyncFileResult = {
-  list: string;
-  file: string;
-  status: "replaced" | "unchanged" | "not_modified" | "rejected" | "failed";
-  rows: number | null;
-  content_date: string | null;
-  attempts: number;
-  reason?: string;
 };
 
 /**

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { type IngestRequest, ingestListFile } from "../../src/contributor-lists/ingest-list-file.ts";
+import { ingestListFile } from "../../src/contributor-lists/ingest-list-file.ts";
+import type { IngestRequest } from "../../src/contributor-lists/list-store-types.ts";
 import { ListDownloadError } from "../../src/contributor-lists/list-store-types.ts";
 import { lookupSatLists } from "../../src/contributor-lists/lookup-sat-lists.ts";
 import { readListStatus } from "../../src/contributor-lists/read-list-status.ts";

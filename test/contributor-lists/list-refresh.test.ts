@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { syncedListFiles } from "../../src/contributor-lists/catalog.ts";
+import type { SyncFileResult } from "../../src/contributor-lists/list-store-types.ts";
 import { readListStatus } from "../../src/contributor-lists/read-list-status.ts";
 import { startListRefresh } from "../../src/contributor-lists/start-list-refresh.ts";
-import type { SyncFileResult } from "../../src/contributor-lists/sync-lists.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import { art69Rows, startListServer } from "./list-server.ts";
 

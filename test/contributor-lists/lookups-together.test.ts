@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
-import { type IngestRequest, ingestListFile } from "../../src/contributor-lists/ingest-list-file.ts";
-import type { ListMode } from "../../src/contributor-lists/list-store-types.ts";
+import { ingestListFile } from "../../src/contributor-lists/ingest-list-file.ts";
+import type { IngestRequest, ListMode } from "../../src/contributor-lists/list-store-types.ts";
 import { lookupSatLists, type SatListsAnswer } from "../../src/contributor-lists/lookup-sat-lists.ts";
 import { writeListFile } from "../../src/sandbox/formats/list-files.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
