@@ -13,7 +13,7 @@ import { payForRequest } from "../src/credits/pay-for-request.ts";
 import { openDatabase } from "../src/platform/db/connect.ts";
 import { migrateToLatest } from "../src/platform/db/migrate.ts";
 import { apiScope } from "../src/platform/http/api-scope.ts";
-import { contextOf } from "../src/platform/http/context.ts";
+import { contextOf } from "../src/request-context.ts";
 
 const kind = process.argv[2];
 if (kind === "bare") {
@@ -35,7 +35,7 @@ if (kind === "bare") {
   const padron = await buildApp({ config, database });
   const deps = { config, database };
   padron.app.register(
-    apiScope(padron.apiScopeDeps, (scope) => {
+    apiScope(padron.apiGuards, (scope) => {
       scope.post("/noop", async (request) => {
         await payForRequest(contextOf(request, deps), "verify");
         return { ok: true };

@@ -3,6 +3,7 @@ import type { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
+import { requireApiKey } from "./api-keys/require-api-key.ts";
 import { registerAsyncOperations } from "./batches/register-async-operations.ts";
 import { verifyBatchRoute } from "./batches/verify-batch-route.ts";
 import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-route.ts";
@@ -16,8 +17,7 @@ import { installIdempotency } from "./idempotency/install-idempotency.ts";
 import { mcpRoute } from "./mcp/mcp-route.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
 import { ServiceError } from "./platform/errors.ts";
-import { type ApiScopeDeps, apiScope } from "./platform/http/api-scope.ts";
-import { creditHeaders } from "./platform/http/context.ts";
+import { apiScope, type ScopeGuard } from "./platform/http/api-scope.ts";
 import { installErrorHandler } from "./platform/http/error-handler.ts";
 import { answerFrameworkError } from "./platform/http/framework-errors.ts";
 import { guardRequestInput } from "./platform/http/guard-request-input.ts";
@@ -28,8 +28,14 @@ import { installMetrics } from "./platform/http/metrics.ts";
 import { installNotFound } from "./platform/http/not-found.ts";
 import { installOpenApi } from "./platform/http/openapi.ts";
 import { newId } from "./platform/ids.ts";
+import { installRateLimit } from "./rate-limits/install-rate-limit.ts";
 import { registrationRoute } from "./registration/registration-route.ts";
-import { createRequestLogWriter, type RequestLogWriter } from "./request-log/record-api-requests.ts";
+import { creditHeaders } from "./request-context.ts";
+import {
+  createRequestLogWriter,
+  logApiRequests,
+  type RequestLogWriter,
+} from "./request-log/record-api-requests.ts";
 import { requestRoutes } from "./requests/request-routes.ts";
 import type { PendingPopulation } from "./sandbox/population/generate-population.ts";
 import type { Population } from "./sandbox/population/types.ts";
@@ -54,8 +60,8 @@ export interface PadronApp {
   app: FastifyInstance;
   keyUse: KeyUseRecorder;
   requestLog: RequestLogWriter;
-  /** What an API route needs to stand behind (benchmarks mount extra routes with it). */
-  apiScopeDeps: ApiScopeDeps;
+  /** What an API route stands behind, in order (benchmarks and tests mount extra routes with it). */
+  apiGuards: readonly ScopeGuard[];
   /** Stops taking work: new requests get 503 while those in flight finish. */
   beginShutdown(): void;
 }
@@ -130,15 +136,13 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     const { sandboxRoutes } = await import("./sandbox/server.ts");
     await app.register(sandboxRoutes, { prefix: "/sandbox", population, timeScale });
   }
-  const apiScopeDeps = {
-    db: deps.database.db,
-    keyUse,
-    requestLog,
-    redis,
-    rateLimitPerMinute: config.rateLimitPerMinute,
-  };
+  const apiGuards: ScopeGuard[] = [
+    (scope) => requireApiKey(scope, deps.database.db, keyUse),
+    (scope) => logApiRequests(scope, requestLog),
+    (scope) => installRateLimit(scope, { perMinute: config.rateLimitPerMinute, redis }),
+  ];
   await app.register(
-    apiScope(apiScopeDeps, (scope) => {
+    apiScope(apiGuards, (scope) => {
       installIdempotency(scope, {
         db: deps.database.db,
         waitMs: config.idempotencyWaitMs,
@@ -163,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     app,
     keyUse,
     requestLog,
-    apiScopeDeps,
+    apiGuards,
     beginShutdown: () => {
       closing = true;
     },

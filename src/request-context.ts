@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { KeyContext } from "../../api-keys/authenticate-api-key.ts";
-import type { Config } from "../../config.ts";
-import type { Db, Engine } from "../db/connect.ts";
+import type { KeyContext } from "./api-keys/authenticate-api-key.ts";
+import type { Config } from "./config.ts";
+import type { Db, Engine } from "./platform/db/connect.ts";
 
 /** What a verb needs to act for one caller: the same shape from a route, a job or the CLI. */
 export interface RequestContext {
@@ -20,10 +20,13 @@ declare module "fastify" {
   }
 }
 
-export function contextOf(
-  request: FastifyRequest,
-  deps: { config: Config; database: { db: Db; engine: Engine } },
-): RequestContext {
+/** What a route hands to contextOf: the same for every route of one app. */
+export interface ContextDeps {
+  config: Config;
+  database: { db: Db; engine: Engine };
+}
+
+export function contextOf(request: FastifyRequest, deps: ContextDeps): RequestContext {
   if (!request.auth) throw new Error("contextOf called on an unauthenticated request");
   request.ctx ??= {
     db: deps.database.db,

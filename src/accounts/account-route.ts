@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import type { AppDeps } from "../app.ts";
-import { contextOf } from "../platform/http/context.ts";
 import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
+import { type ContextDeps, contextOf } from "../request-context.ts";
 import { describeAccount } from "./describe-account.ts";
 
 const AccountSchema = Type.Object({
@@ -25,7 +24,7 @@ const AccountSchema = Type.Object({
   }),
 });
 
-export function accountRoute(scope: FastifyInstance, deps: AppDeps): void {
+export function accountRoute(scope: FastifyInstance, deps: ContextDeps): void {
   scope.get(
     "/account",
     {

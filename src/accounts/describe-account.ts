@@ -1,6 +1,6 @@
 import { readBalance } from "../credits/read-balance.ts";
 import { hasActivePlan, monthlyAllowanceOf } from "../credits/renew-allowance.ts";
-import type { RequestContext } from "../platform/http/context.ts";
+import type { RequestContext } from "../request-context.ts";
 
 export interface AccountView {
   owner: { type: "user" | "org"; id: string; name: string };

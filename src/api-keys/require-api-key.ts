@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { authenticateApiKey, type KeyContext } from "../../api-keys/authenticate-api-key.ts";
-import { cachedKey } from "../../api-keys/key-cache.ts";
-import type { KeyUseRecorder } from "../../api-keys/record-key-use.ts";
-import type { Db } from "../db/connect.ts";
-import { ServiceError } from "../errors.ts";
+import type { Db } from "../platform/db/connect.ts";
+import { ServiceError } from "../platform/errors.ts";
+import { authenticateApiKey, type KeyContext } from "./authenticate-api-key.ts";
+import { cachedKey } from "./key-cache.ts";
+import type { KeyUseRecorder } from "./record-key-use.ts";
 
 // One detail for every way a key can be wrong, so the answer tells an attacker nothing.
 const UNAUTHORIZED = "A valid API key is required in the x-api-key header.";

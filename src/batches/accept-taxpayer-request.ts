@@ -1,6 +1,6 @@
 import { checkCommerceRegistryInput } from "../commerce-registry/search-commerce-registry.ts";
 import { priceOf } from "../credits/prices.ts";
-import type { RequestContext } from "../platform/http/context.ts";
+import type { RequestContext } from "../request-context.ts";
 import { type Accepted, acceptAsync } from "../requests/accept-async.ts";
 import { checkFindZipInput } from "../taxpayers/find-zip.ts";
 import { readRfc } from "../taxpayers/read-rfc.ts";

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../platform/db/connect.ts";
-import { contextOf } from "../platform/http/context.ts";
+import { contextOf } from "../request-context.ts";
 import { sendAccepted } from "../requests/accept-async.ts";
 import type { OperationOutcome } from "../taxpayers/taxpayer-context.ts";
 import { acceptTaxpayerRequest } from "./accept-taxpayer-request.ts";

@@ -1,4 +1,4 @@
-import type { RequestContext } from "../platform/http/context.ts";
+import type { RequestContext } from "../request-context.ts";
 import { registerOperation } from "../requests/operations.ts";
 import { runProfile } from "../taxpayers/profile-taxpayer.ts";
 import { registerTaxpayerOperations } from "../taxpayers/register-async-operations.ts";

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../platform/db/connect.ts";
-import { contextOf } from "../platform/http/context.ts";
 import { ProblemSchema } from "../platform/http/schemas.ts";
+import { contextOf } from "../request-context.ts";
 import { sendAccepted } from "../requests/accept-async.ts";
 import { acceptVerifyBatch } from "./accept-verify-batch.ts";
 import { AcceptedSchema, type BatchRecord, VerifyBatchBody } from "./batch-schemas.ts";

@@ -1,4 +1,4 @@
-import type { RequestContext } from "../platform/http/context.ts";
+import type { RequestContext } from "../request-context.ts";
 import { chargeBatcherFor } from "./charge-batcher.ts";
 import { insufficientBalance } from "./charge-credits.ts";
 import { type Operation, priceOf } from "./prices.ts";

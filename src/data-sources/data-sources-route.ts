@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../platform/db/connect.ts";
-import { contextOf } from "../platform/http/context.ts";
 import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
 import { listModeOf } from "../registration/data-source.ts";
+import { contextOf } from "../request-context.ts";
 import { describeDataSources } from "./describe-data-sources.ts";
 
 const SourceSchema = Type.Object({

@@ -1,5 +1,5 @@
 import { ServiceError } from "../platform/errors.ts";
-import type { RequestContext } from "../platform/http/context.ts";
+import type { RequestContext } from "../request-context.ts";
 
 export interface RequestRecord {
   request_id: string;

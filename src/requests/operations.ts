@@ -1,4 +1,4 @@
-import type { RequestContext } from "../platform/http/context.ts";
+import type { RequestContext } from "../request-context.ts";
 
 export interface OperationResult {
   /** HTTP-like status the synchronous call would have answered with. */

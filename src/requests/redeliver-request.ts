@@ -1,5 +1,5 @@
 import { ServiceError } from "../platform/errors.ts";
-import type { RequestContext } from "../platform/http/context.ts";
+import type { RequestContext } from "../request-context.ts";
 import { redeliver } from "../webhooks/create-delivery.ts";
 
 /** Sends a finished request's webhook again: same event id and payload, a fresh retry schedule. */

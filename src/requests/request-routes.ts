@@ -1,8 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import type { AppDeps } from "../app.ts";
-import { contextOf } from "../platform/http/context.ts";
 import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
+import { type ContextDeps, contextOf } from "../request-context.ts";
 import { describeRequest } from "./describe-request.ts";
 import { redeliverRequest } from "./redeliver-request.ts";
 
@@ -25,7 +24,7 @@ const RequestSchema = Type.Object({
   ),
 });
 
-export function requestRoutes(scope: FastifyInstance, deps: AppDeps): void {
+export function requestRoutes(scope: FastifyInstance, deps: ContextDeps): void {
   scope.get(
     "/requests/:id",
     {

@@ -4,9 +4,9 @@ import { refundCredits } from "../credits/refund-credits.ts";
 import type { Db, Engine } from "../platform/db/connect.ts";
 import type { RequestsTable } from "../platform/db/schema.ts";
 import { ERRORS, isServiceError } from "../platform/errors.ts";
-import type { RequestContext } from "../platform/http/context.ts";
 import { problemOf } from "../platform/http/problem.ts";
 import type { JobHandler, RunningJob } from "../platform/jobs/job-types.ts";
+import type { RequestContext } from "../request-context.ts";
 import { createDelivery } from "../webhooks/create-delivery.ts";
 import { findOperation, type OperationResult } from "./operations.ts";
 

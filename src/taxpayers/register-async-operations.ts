@@ -1,5 +1,5 @@
 import { runCommerceRegistry } from "../commerce-registry/search-commerce-registry.ts";
-import type { RequestContext } from "../platform/http/context.ts";
+import type { RequestContext } from "../request-context.ts";
 import { registerOperation } from "../requests/operations.ts";
 import { runFindZip } from "./find-zip.ts";
 import type { TaxpayerContext } from "./taxpayer-context.ts";

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../platform/db/connect.ts";
-import { contextOf } from "../platform/http/context.ts";
 import type { PostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
+import { contextOf } from "../request-context.ts";
 import type { UpstreamRegistry } from "../upstreams/create-upstreams.ts";
 import type { SatListsLookup, TaxpayerContext } from "./taxpayer-context.ts";
 

@@ -2,8 +2,8 @@ import type { KeyMode } from "../api-keys/key-format.ts";
 import type { SatListEntry } from "../contributor-lists/lookup-sat-lists.ts";
 import { type Operation, priceOf } from "../credits/prices.ts";
 import type { Db } from "../platform/db/connect.ts";
-import type { RequestContext } from "../platform/http/context.ts";
 import type { PostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
+import type { RequestContext } from "../request-context.ts";
 import type { Upstreams } from "../upstreams/upstreams.ts";
 
 /**

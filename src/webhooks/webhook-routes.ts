@@ -1,13 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import type { AppDeps } from "../app.ts";
-import { contextOf } from "../platform/http/context.ts";
 import { ProblemSchema } from "../platform/http/schemas.ts";
+import { type ContextDeps, contextOf } from "../request-context.ts";
 import { rotateWebhookSecret, webhookSecretOf } from "./webhook-secret.ts";
 
 const SecretSchema = Type.Object({ secret: Type.String() });
 
-export function webhookRoutes(scope: FastifyInstance, deps: AppDeps): void {
+export function webhookRoutes(scope: FastifyInstance, deps: ContextDeps): void {
   scope.get(
     "/webhooks/secret",
     {

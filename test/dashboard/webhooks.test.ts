@@ -3,12 +3,10 @@ import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Webhook } from "standardwebhooks";
-import { parseConfig } from "../../src/config.ts";
 import type { Worker } from "../../src/platform/jobs/start-worker.ts";
 import { startAsyncWorker } from "../../src/requests/job-handlers.ts";
 import { webhookSecretOf } from "../../src/webhooks/webhook-secret.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
-import { TEST_ENGINE } from "../helpers/database.ts";
 import { userIdByEmail } from "../helpers/owners.ts";
 import { mountTestOperation } from "../requests/fixtures/mount-test-operation.ts";
 import { startReceiver } from "../webhooks/receiver.ts";
@@ -28,10 +26,7 @@ let browser: TestBrowser;
 let worker: Worker;
 
 before(async () => {
-  padron = await startTestApp(ENV, async (app) => {
-    const database = { db: app.apiScopeDeps.db, engine: TEST_ENGINE, close: async () => {} };
-    await mountTestOperation(app, { config: parseConfig(ENV), database });
-  });
+  padron = await startTestApp(ENV, (app, deps) => mountTestOperation(app, deps));
   base = await padron.listen();
   worker = startAsyncWorker({
     db: padron.database.db,

@@ -2,7 +2,7 @@ import { Type } from "typebox";
 import type { PadronApp } from "../../src/app.ts";
 import { payForRequest } from "../../src/credits/pay-for-request.ts";
 import { apiScope } from "../../src/platform/http/api-scope.ts";
-import { contextOf } from "../../src/platform/http/context.ts";
+import { contextOf } from "../../src/request-context.ts";
 
 /**
  * Mounts `POST /v1-test/echo` behind the real API scope: a charged operation (priced as verify) with a
@@ -10,7 +10,7 @@ import { contextOf } from "../../src/platform/http/context.ts";
  */
 export function mountEchoRoute(padron: PadronApp, deps: Parameters<typeof contextOf>[1]): void {
   padron.app.register(
-    apiScope(padron.apiScopeDeps, (scope) => {
+    apiScope(padron.apiGuards, (scope) => {
       scope.post(
         "/echo",
         {

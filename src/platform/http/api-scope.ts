@@ -1,25 +1,18 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import type { Redis } from "ioredis";
-import type { KeyUseRecorder } from "../../api-keys/record-key-use.ts";
-import { installRateLimit } from "../../rate-limits/install-rate-limit.ts";
-import { logApiRequests, type RequestLogWriter } from "../../request-log/record-api-requests.ts";
-import type { Db } from "../db/connect.ts";
-import { requireApiKey } from "./authenticate.ts";
 
-export interface ApiScopeDeps {
-  db: Db;
-  keyUse: KeyUseRecorder;
-  requestLog: RequestLogWriter;
-  redis: Redis | null;
-  rateLimitPerMinute: number;
-}
+/** One concern installed on the API's scope (a hook): app.ts builds them from the features. */
+export type ScopeGuard = (scope: FastifyInstance) => void;
 
-/** Everything an API route stands behind: key authentication, the request log and the rate limit. */
-export function apiScope(deps: ApiScopeDeps, routes: (scope: FastifyInstance) => void): FastifyPluginAsync {
+/**
+ * Everything an API route stands behind, installed in the order given (app.ts: key authentication,
+ * the request log, the rate limit) before the routes.
+ */
+export function apiScope(
+  guards: readonly ScopeGuard[],
+  routes: (scope: FastifyInstance) => void,
+): FastifyPluginAsync {
   return async (scope) => {
-    requireApiKey(scope, deps.db, deps.keyUse);
-    logApiRequests(scope, deps.requestLog);
-    installRateLimit(scope, { perMinute: deps.rateLimitPerMinute, redis: deps.redis });
+    for (const guard of guards) guard(scope);
     routes(scope);
   };
 }
