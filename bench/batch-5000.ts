@@ -99,7 +99,12 @@ const people = sandbox.population.taxpayers
   .map((t) => ({ rfc: t.rfc, name: t.padronName, zip: t.zip }));
 
 // (1) 5,000 records: acceptance → webhook received, against the padrón call inside it.
-let worker = startAsyncWorker({ db: database.db, engine: database.engine, config });
+let worker = startAsyncWorker({
+  db: database.db,
+  engine: database.engine,
+  config,
+  services: padron.services,
+});
 const runs: { total_ms: number; padron_ms: number; overhead_ms: number }[] = [];
 for (let round = 0; round < rounds; round++) {
   const records = Array.from({ length: 5000 }, (_, i) => people[(i + round * 7) % people.length]);
@@ -121,7 +126,7 @@ await worker.stop(5000);
 // Their RFC is malformed, so no padrón call: what is measured is the job, the result and the webhook.
 for (let i = 0; i < batches; i++) await submit([{ rfc: "MALFORMED", name: "X", zip: "00000" }]);
 const before = receiver.received.length;
-worker = startAsyncWorker({ db: database.db, engine: database.engine, config });
+worker = startAsyncWorker({ db: database.db, engine: database.engine, config, services: padron.services });
 const drainStart = performance.now();
 await waitUntil(() => receiver.received.length >= before + batches);
 const drainSeconds = (performance.now() - drainStart) / 1000;

@@ -33,7 +33,7 @@ if (kind === "bare") {
   const database = openDatabase(config.databaseUrl, { poolSize: 20 });
   await migrateToLatest(database);
   const padron = await buildApp({ config, database });
-  const deps = { config, database };
+  const deps = { config, database, services: padron.services };
   padron.app.register(
     apiScope(padron.apiGuards, (scope) => {
       scope.post("/noop", async (request) => {

@@ -37,7 +37,12 @@ const database = openDatabase(config.databaseUrl);
 await migrateToLatest(database);
 const padron = await buildApp({ config, database });
 await padron.app.listen({ port: 0, host: "127.0.0.1" });
-const worker = startAsyncWorker({ db: database.db, engine: database.engine, config });
+const worker = startAsyncWorker({
+  db: database.db,
+  engine: database.engine,
+  config,
+  services: padron.services,
+});
 const receiver = await startReceiver();
 const base = `http://127.0.0.1:${(padron.app.server.address() as AddressInfo).port}`;
 const keyFor = async (label: string) => {

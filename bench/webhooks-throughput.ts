@@ -13,6 +13,7 @@ import { parseConfig } from "../src/config.ts";
 import { openDatabase } from "../src/platform/db/connect.ts";
 import { migrateToLatest } from "../src/platform/db/migrate.ts";
 import { startAsyncWorker } from "../src/requests/job-handlers.ts";
+import { createServices } from "../src/services.ts";
 import { createDelivery } from "../src/webhooks/create-delivery.ts";
 import { mountTestOperation } from "../test/requests/fixtures/mount-test-operation.ts";
 import { startReceiver } from "../test/webhooks/receiver.ts";
@@ -59,7 +60,12 @@ await database.db.transaction().execute(async (trx) => {
       body: { n: i },
     });
 });
-let worker = startAsyncWorker({ db: database.db, engine: database.engine, config });
+let worker = startAsyncWorker({
+  db: database.db,
+  engine: database.engine,
+  config,
+  services: createServices(database.db),
+});
 const t0 = performance.now();
 await waitUntil(() => receiver.received.length >= deliveries);
 const deliverySeconds = (performance.now() - t0) / 1000;
@@ -70,7 +76,7 @@ const padron = await buildApp({ config, database });
 await mountTestOperation(padron, { config, database });
 await padron.app.listen({ port: 0, host: "127.0.0.1" });
 const base = `http://127.0.0.1:${(padron.app.server.address() as AddressInfo).port}`;
-worker = startAsyncWorker({ db: database.db, engine: database.engine, config });
+worker = startAsyncWorker({ db: database.db, engine: database.engine, config, services: padron.services });
 const batchTimes: number[] = [];
 for (let run = 0; run < 5; run++) {
   const before = receiver.received.length;

@@ -30,7 +30,7 @@ import { installOpenApi } from "./platform/http/openapi.ts";
 import { newId } from "./platform/ids.ts";
 import { installRateLimit } from "./rate-limits/install-rate-limit.ts";
 import { registrationRoute } from "./registration/registration-route.ts";
-import { creditHeaders } from "./request-context.ts";
+import { type ContextDeps, creditHeaders } from "./request-context.ts";
 import {
   createRequestLogWriter,
   logApiRequests,
@@ -39,6 +39,7 @@ import {
 import { requestRoutes } from "./requests/request-routes.ts";
 import type { PendingPopulation } from "./sandbox/population/generate-population.ts";
 import type { Population } from "./sandbox/population/types.ts";
+import { createServices, type Services } from "./services.ts";
 import { createTaxpayerSources } from "./taxpayers/create-taxpayer-sources.ts";
 import { taxpayerRoutes } from "./taxpayers/taxpayer-routes.ts";
 import type { UpstreamRegistry } from "./upstreams/create-upstreams.ts";
@@ -60,6 +61,8 @@ export interface PadronApp {
   app: FastifyInstance;
   keyUse: KeyUseRecorder;
   requestLog: RequestLogWriter;
+  /** This app's own operation registry, batchers and caches: a worker in the same process runs with them. */
+  services: Services;
   /** What an API route stands behind, in order (benchmarks and tests mount extra routes with it). */
   apiGuards: readonly ScopeGuard[];
   /** Stops taking work: new requests get 503 while those in flight finish. */
@@ -91,9 +94,12 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   const keyUse = createKeyUseRecorder(deps.database.db);
   const requestLog = createRequestLogWriter(deps.database);
   const sandboxUrl = deps.sandbox?.url ?? (config.sandboxUrl || null);
+  const services = createServices(deps.database.db);
+  const contextDeps: ContextDeps = { config, database: deps.database, services };
   const taxpayerDeps = createTaxpayerSources({
     config,
     database: deps.database,
+    services,
     sandboxUrl,
     upstreams: deps.upstreams,
   });
@@ -148,15 +154,15 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
         waitMs: config.idempotencyWaitMs,
         leaseMs: config.idempotencyLeaseMs,
       });
-      accountRoute(scope, deps);
-      requestRoutes(scope, deps);
-      webhookRoutes(scope, deps);
+      accountRoute(scope, contextDeps);
+      requestRoutes(scope, contextDeps);
+      webhookRoutes(scope, contextDeps);
       taxpayerRoutes(scope, taxpayerDeps);
       commerceRegistryRoute(scope, taxpayerDeps);
       verifyBatchRoute(scope, taxpayerDeps);
-      satListsRoute(scope, deps);
+      satListsRoute(scope, contextDeps);
       registrationRoute(scope, taxpayerDeps);
-      dataSourcesRoute(scope, deps);
+      dataSourcesRoute(scope, contextDeps);
     }),
     { prefix: "/v1" },
   );
@@ -167,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     app,
     keyUse,
     requestLog,
+    services,
     apiGuards,
     beginShutdown: () => {
       closing = true;

@@ -2,12 +2,14 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { KeyContext } from "./api-keys/authenticate-api-key.ts";
 import type { Config } from "./config.ts";
 import type { Db, Engine } from "./platform/db/connect.ts";
+import type { Services } from "./services.ts";
 
 /** What a verb needs to act for one caller: the same shape from a route, a job or the CLI. */
 export interface RequestContext {
   db: Db;
   engine: Engine;
   config: Config;
+  services: Services;
   auth: KeyContext;
   requestId: string;
   billing: { charged: number; remaining: number | null };
@@ -24,6 +26,7 @@ declare module "fastify" {
 export interface ContextDeps {
   config: Config;
   database: { db: Db; engine: Engine };
+  services: Services;
 }
 
 export function contextOf(request: FastifyRequest, deps: ContextDeps): RequestContext {
@@ -32,6 +35,7 @@ export function contextOf(request: FastifyRequest, deps: ContextDeps): RequestCo
     db: deps.database.db,
     engine: deps.database.engine,
     config: deps.config,
+    services: deps.services,
     auth: request.auth,
     requestId: request.id,
     billing: { charged: 0, remaining: null },

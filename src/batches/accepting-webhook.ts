@@ -1,7 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Config } from "../config.ts";
-import type { DatabaseHandle } from "../platform/db/connect.ts";
-import { contextOf } from "../request-context.ts";
+import { type ContextDeps, contextOf } from "../request-context.ts";
 import { sendAccepted } from "../requests/accept-async.ts";
 import type { OperationOutcome } from "../taxpayers/taxpayer-context.ts";
 import { acceptTaxpayerRequest } from "./accept-taxpayer-request.ts";
@@ -14,7 +12,7 @@ type Input = { rfc: string; name?: string; zip?: string };
  * same verb and deliver its result.
  */
 export function acceptingWebhook<I extends Input>(
-  deps: { config: Config; database: DatabaseHandle },
+  deps: ContextDeps,
   operation: TaxpayerOperation,
   answer: (request: FastifyRequest, input: I) => Promise<OperationOutcome<unknown>>,
 ) {

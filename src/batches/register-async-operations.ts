@@ -1,5 +1,4 @@
 import type { RequestContext } from "../request-context.ts";
-import { registerOperation } from "../requests/operations.ts";
 import { runProfile } from "../taxpayers/profile-taxpayer.ts";
 import { registerTaxpayerOperations } from "../taxpayers/register-async-operations.ts";
 import type { TaxpayerContext } from "../taxpayers/taxpayer-context.ts";
@@ -11,26 +10,25 @@ export type TaxpayerOperation = "validate" | "verify" | "find-zip" | "profile" |
 
 /**
  * Every operation answered by webhook, bound to this process's sources. The API process (acceptance)
- * and every worker process (running) call it once, with the same kind of sources.
+ * and every worker process (running) call it once, each into its own registry (`services.operations`).
  */
 export function registerAsyncOperations(deps: TaxpayerDeps): void {
   const sources = {
     upstreamsFor: (mode: RequestContext["auth"]["mode"]) => deps.upstreams.forMode(mode),
     postalCodes: deps.postalCodes,
-    lookupSatLists: deps.lookupSatLists,
   };
-  registerTaxpayerOperations(sources);
+  const { operations } = deps.services;
+  registerTaxpayerOperations(operations, sources);
   // registerTaxpayerOperations leaves profile out; it takes webhook_url like the others (issue 6).
   const withSources = (ctx: RequestContext): TaxpayerContext => ({
     ...ctx,
     upstreams: sources.upstreamsFor(ctx.auth.mode),
     postalCodes: sources.postalCodes,
-    lookupSatLists: sources.lookupSatLists,
   });
-  registerOperation({
+  operations.register({
     name: "profile",
     eventType: "rfc.profile.completed",
     run: (ctx, input: { rfc: string }, tools) => runProfile(withSources(ctx), input, tools.signal),
   });
-  registerOperation(verifyBatchOperation(deps.upstreams));
+  operations.register(verifyBatchOperation(deps.upstreams));
 }

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.ts";
-import type { DatabaseHandle } from "../platform/db/connect.ts";
 import { ProblemSchema } from "../platform/http/schemas.ts";
-import { contextOf } from "../request-context.ts";
+import { type ContextDeps, contextOf } from "../request-context.ts";
 import { sendAccepted } from "../requests/accept-async.ts";
 import { acceptVerifyBatch } from "./accept-verify-batch.ts";
 import { AcceptedSchema, type BatchRecord, VerifyBatchBody } from "./batch-schemas.ts";
 
 /** The job behind it is registered by `registerAsyncOperations` (register-async-operations.ts). */
-export type VerifyBatchDeps = { config: Config; database: DatabaseHandle };
+export type VerifyBatchDeps = ContextDeps;
 
 /** POST /v1/rfc/verify-batch: 202 at once, results by webhook; its own, lower rate limit per key. */
 export function verifyBatchRoute(scope: FastifyInstance, deps: VerifyBatchDeps): void {

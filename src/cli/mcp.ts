@@ -25,7 +25,7 @@ export const mcp: Command = {
     await padron.app.ready();
     if (!config.mcpApiKey) padron.app.log.warn("PADRON_API_KEY is not set: every tool call will be refused");
     const worker = startAsyncWorker(
-      { db: database.db, engine: database.engine, config },
+      { db: database.db, engine: database.engine, config, services: padron.services },
       (level, message, fields) => padron.app.log[level](fields ?? {}, message),
     );
     const server = createMcpServer(padron.app, config.mcpApiKey || undefined);

@@ -47,8 +47,9 @@ export const serve: Command = {
     const address = await padron.app.listen({ port: config.port, host: config.host });
     const worker = values["no-worker"]
       ? null
-      : startAsyncWorker({ db: database.db, engine: database.engine, config }, (level, message, fields) =>
-          padron.app.log[level](fields ?? {}, message),
+      : startAsyncWorker(
+          { db: database.db, engine: database.engine, config, services: padron.services },
+          (level, message, fields) => padron.app.log[level](fields ?? {}, message),
         );
     const lists = values["no-worker"]
       ? null

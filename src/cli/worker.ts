@@ -5,6 +5,8 @@ import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { refreshConfiguredRegistration } from "../registration/refresh-configured-registration.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
+import type { OperationRegistry } from "../requests/operations.ts";
+import { createServices } from "../services.ts";
 import { createTaxpayerSources } from "../taxpayers/create-taxpayer-sources.ts";
 import type { Command } from "./command.ts";
 import { sandboxUrlBeside } from "./session.ts";
@@ -13,35 +15,43 @@ import { sandboxUrlBeside } from "./session.ts";
 export const worker: Command = {
   usage: "",
   options: {},
-  async run() {
-    const config = loadConfig();
-    const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
-    await migrateToLatest(database);
-    const log = (level: string, message: string, fields: Record<string, unknown> = {}) =>
-      process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg: message, ...fields })}\n`);
-    // The jobs run the API's verbs: they need the same sources the API process has.
-    const sandboxUrl = sandboxUrlBeside(config);
-    const sources = createTaxpayerSources({ config, database, sandboxUrl });
-    registerAsyncOperations(sources);
-    const running = startAsyncWorker({ db: database.db, engine: database.engine, config }, log);
-    const lists = refreshConfiguredLists({ db: database.db, config, sandboxUrl, log });
-    const registration = refreshConfiguredRegistration({ database, config, sandboxUrl, log });
-    log("info", "worker started", {
-      worker: running.id,
-      engine: database.engine,
-      concurrency: config.workerConcurrency,
-    });
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      log("info", "worker stopping", { signal });
-      await Promise.all([running.stop(config.shutdownGraceMs), lists?.stop(), registration?.stop()]);
-      await sources.upstreams.close();
-      await database.close();
-      process.exit(0);
-    };
-    process.on("SIGINT", () => void stop("SIGINT"));
-    process.on("SIGTERM", () => void stop("SIGTERM"));
-  },
+  run: () => runWorker(),
 };
+
+/**
+ * The worker process: the service's operations, plus those `addOperations` registers (an embedding
+ * program's own, e.g. the tests' multi-process fixture).
+ */
+export async function runWorker(addOperations?: (operations: OperationRegistry) => void): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  await migrateToLatest(database);
+  const log = (level: string, message: string, fields: Record<string, unknown> = {}) =>
+    process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg: message, ...fields })}\n`);
+  // The jobs run the API's verbs: they need the same sources the API process has.
+  const sandboxUrl = sandboxUrlBeside(config);
+  const services = createServices(database.db);
+  const sources = createTaxpayerSources({ config, database, services, sandboxUrl });
+  registerAsyncOperations(sources);
+  addOperations?.(services.operations);
+  const running = startAsyncWorker({ db: database.db, engine: database.engine, config, services }, log);
+  const lists = refreshConfiguredLists({ db: database.db, config, sandboxUrl, log });
+  const registration = refreshConfiguredRegistration({ database, config, sandboxUrl, log });
+  log("info", "worker started", {
+    worker: running.id,
+    engine: database.engine,
+    concurrency: config.workerConcurrency,
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log("info", "worker stopping", { signal });
+    await Promise.all([running.stop(config.shutdownGraceMs), lists?.stop(), registration?.stop()]);
+    await sources.upstreams.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+}

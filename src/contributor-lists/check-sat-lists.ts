@@ -3,7 +3,7 @@ import type { RequestContext } from "../request-context.ts";
 import { syncedListFiles } from "./catalog.ts";
 import { checkLookupRfc } from "./check-lookup-rfc.ts";
 import type { ListMode } from "./list-store-types.ts";
-import { lookupSatLists, type SatListsAnswer } from "./lookup-sat-lists.ts";
+import type { SatListsAnswer } from "./lookup-sat-lists.ts";
 
 /** The lists a key consults: test keys see the sandbox's lists, live keys SAT's. */
 export function listModeOf(ctx: RequestContext): ListMode {
@@ -25,7 +25,7 @@ export type SatListsResult = {
  */
 export async function checkSatLists(ctx: RequestContext, input: string): Promise<SatListsResult> {
   const rfc = checkLookupRfc(input);
-  const answer = await lookupSatLists(ctx.db, listModeOf(ctx), rfc);
+  const answer = await ctx.services.satLists.lookup(listModeOf(ctx), rfc);
   await payForRequest(ctx, "sat-lists", answer.sat_lists === null ? 0 : 1);
   const result: SatListsResult = { rfc, sat_lists: answer.sat_lists, data_as_of: answer.data_as_of };
   if (answer.missing_lists.length === 0) return result;

@@ -49,42 +49,40 @@ function lookupQuery(db: Db, mode: string, rfcs: string[]) {
     .where("c.mode", "=", mode as ListMode);
 }
 
-// The hot path of sat-lists and validate: each size is compiled once per database and run with the
-// parameters swapped in, instead of paying Kysely's builder and compiler on every lookup.
 const MODE_SLOT = "\u0000mode";
 const rfcSlot = (index: number) => `\u0000rfc${index}`;
-const compiled = new WeakMap<Db, Map<number, CompiledQuery>>();
-
-function templateFor(db: Db, size: number): CompiledQuery {
-  let bySize = compiled.get(db);
-  if (!bySize) {
-    bySize = new Map();
-    compiled.set(db, bySize);
-  }
-  let template = bySize.get(size);
-  if (!template) {
-    const slots = Array.from({ length: size }, (_, index) => rfcSlot(index));
-    template = lookupQuery(db, MODE_SLOT, slots).compile();
-    bySize.set(size, template);
-  }
-  return template;
-}
 
 /**
  * Every current listing of up to MAX_RFCS_PER_LOOKUP normalized RFCs, in ONE statement through the
  * `list_current` pointers: it sees each list's old or new version, never a mix; suppressed rows never match.
  */
-export async function runListLookup(db: Db, mode: ListMode, rfcs: readonly string[]): Promise<LookupRow[]> {
-  if (rfcs.length === 0 || rfcs.length > MAX_RFCS_PER_LOOKUP)
-    throw new RangeError(`1 to ${MAX_RFCS_PER_LOOKUP} RFCs per lookup, got ${rfcs.length}`);
-  let size = 1;
-  while (size < rfcs.length) size *= 2;
-  const template = templateFor(db, size);
-  const parameters = template.parameters.map((value) => {
-    if (value === MODE_SLOT) return mode;
-    if (typeof value !== "string" || !value.startsWith("\u0000rfc")) return value;
-    return rfcs[Number(value.slice(4))] ?? PADDING;
-  });
-  const result = await db.executeQuery<LookupRow>(CompiledQuery.raw(template.sql, parameters));
-  return result.rows;
+export type ListLookup = (mode: ListMode, rfcs: readonly string[]) => Promise<LookupRow[]>;
+
+// The hot path of sat-lists and validate: each size is compiled once and run with the parameters
+// swapped in, instead of paying Kysely's builder and compiler on every lookup.
+export function createListLookup(db: Db): ListLookup {
+  const templates = new Map<number, CompiledQuery>();
+  const templateFor = (size: number): CompiledQuery => {
+    let template = templates.get(size);
+    if (!template) {
+      const slots = Array.from({ length: size }, (_, index) => rfcSlot(index));
+      template = lookupQuery(db, MODE_SLOT, slots).compile();
+      templates.set(size, template);
+    }
+    return template;
+  };
+  return async (mode, rfcs) => {
+    if (rfcs.length === 0 || rfcs.length > MAX_RFCS_PER_LOOKUP)
+      throw new RangeError(`1 to ${MAX_RFCS_PER_LOOKUP} RFCs per lookup, got ${rfcs.length}`);
+    let size = 1;
+    while (size < rfcs.length) size *= 2;
+    const template = templateFor(size);
+    const parameters = template.parameters.map((value) => {
+      if (value === MODE_SLOT) return mode;
+      if (typeof value !== "string" || !value.startsWith("\u0000rfc")) return value;
+      return rfcs[Number(value.slice(4))] ?? PADDING;
+    });
+    const result = await db.executeQuery<LookupRow>(CompiledQuery.raw(template.sql, parameters));
+    return result.rows;
+  };
 }

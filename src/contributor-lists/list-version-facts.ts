@@ -1,4 +1,3 @@
-import type { Db } from "../platform/db/connect.ts";
 import { LIST_FILES } from "./catalog.ts";
 import type { LookupRow } from "./list-lookup-query.ts";
 
@@ -12,28 +11,21 @@ export type VersionFacts = {
   /** Where its entries go in an answer: by article, then in catalog order of the file. */
   order: number;
 };
-const versionsByDb = new WeakMap<Db, Map<number, VersionFacts>>();
+export type VersionFactsOf = (row: LookupRow) => VersionFacts;
 
-export function versionOf(db: Db, row: LookupRow): VersionFacts {
-  let versions = versionsByDb.get(db);
-  if (!versions) {
-    versions = new Map();
-    versionsByDb.set(db, versions);
-  }
-  let facts = versions.get(row.version_id);
-  if (facts === undefined) {
-    if (versions.size > 1000) versions.clear();
-    const order = (ARTICLE_ORDER[row.article] ?? 3) * 1000 + (CATALOG_ORDER.get(row.list_key) ?? 999);
-    facts = { asOf: dataAsOf(row), order };
-    versions.set(row.version_id, facts);
-  }
-  return facts;
-}
-
-let lastIso = { at: Number.NaN, text: "" };
-export function isoDate(at: number): string {
-  if (at !== lastIso.at) lastIso = { at, text: new Date(at).toISOString() };
-  return lastIso.text;
+/** Remembers each version's facts; one per lists reader (version ids are per database). */
+export function createVersionFacts(): VersionFactsOf {
+  const versions = new Map<number, VersionFacts>();
+  return (row) => {
+    let facts = versions.get(row.version_id);
+    if (facts === undefined) {
+      if (versions.size > 1000) versions.clear();
+      const order = (ARTICLE_ORDER[row.article] ?? 3) * 1000 + (CATALOG_ORDER.get(row.list_key) ?? 999);
+      facts = { asOf: dataAsOf(row), order };
+      versions.set(row.version_id, facts);
+    }
+    return facts;
+  };
 }
 
 /** SAT's own "actualizada al" date when the file has one, else the server's Last-Modified, else when fetched. */

@@ -1,10 +1,14 @@
 import { batchPerTurn, type TurnBatcher } from "../platform/batch-per-turn.ts";
 import type { Db } from "../platform/db/connect.ts";
-import { perDatabase } from "../platform/db/per-database.ts";
 import { listsMissingFrom } from "./catalog.ts";
-import { type LookupRow, MAX_RFCS_PER_LOOKUP, runListLookup } from "./list-lookup-query.ts";
+import {
+  createListLookup,
+  type ListLookup,
+  type LookupRow,
+  MAX_RFCS_PER_LOOKUP,
+} from "./list-lookup-query.ts";
 import type { ListMode } from "./list-store-types.ts";
-import { isoDate, versionOf } from "./list-version-facts.ts";
+import { createVersionFacts, type VersionFactsOf } from "./list-version-facts.ts";
 
 /** One element of `sat_lists` (spec §2.4, DESIGN §3.3). */
 export type SatListEntry = {
@@ -30,33 +34,44 @@ export type SatListsAnswer = {
 
 type Lookup = { mode: ListMode; rfc: string };
 
-/**
- * Every current listing of an already normalized RFC. The lookups asked during one turn of the event
- * loop share statements (one per mode and up to 64 distinct RFCs), each a consistent view of the lists.
- */
-export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promise<SatListsAnswer> {
-  const answer = await batcherFor(db)({ mode, rfc });
+export interface SatListsReader {
+  /**
+   * Every current listing of an already normalized RFC. The lookups asked during one turn of the event
+   * loop share statements (one per mode and up to 64 distinct RFCs), each a consistent view of the lists.
+   */
+  lookup(mode: ListMode, rfc: string): Promise<SatListsAnswer>;
+  /** The entries alone (null: unknown) for the key's mode (test keys read the sandbox's lists): validate's. */
+  listedEntries(keyMode: "live" | "test", rfc: string): Promise<SatListEntry[] | null>;
+}
+
+/** One per app: its batcher, compiled statements and version facts belong to this database. */
+export function createSatListsReader(db: Db): SatListsReader {
+  const run = createListLookup(db);
+  const versionOf = createVersionFacts();
+  const batcher: TurnBatcher<Lookup, SatListsAnswer> = batchPerTurn(
+    (lookups) => lookupTogether(run, versionOf, lookups),
+    1024,
+  );
+  const lookup = async (mode: ListMode, rfc: string): Promise<SatListsAnswer> => {
+    const answer = await batcher({ mode, rfc });
+    return {
+      sat_lists: answer.sat_lists?.slice() ?? null,
+      data_as_of: answer.data_as_of,
+      missing_lists: answer.missing_lists.slice(),
+    };
+  };
   return {
-    sat_lists: answer.sat_lists?.slice() ?? null,
-    data_as_of: answer.data_as_of,
-    missing_lists: answer.missing_lists.slice(),
+    lookup,
+    listedEntries: async (keyMode, rfc) =>
+      (await lookup(keyMode === "test" ? "sandbox" : "live", rfc)).sat_lists,
   };
 }
 
-/** The entries alone (null: unknown) for the key's mode (test keys read the sandbox's lists): validate's. */
-export async function lookupListedEntries(
-  db: Db,
-  keyMode: "live" | "test",
-  rfc: string,
-): Promise<SatListEntry[] | null> {
-  return (await lookupSatLists(db, keyMode === "test" ? "sandbox" : "live", rfc)).sat_lists;
-}
-
-const batcherFor = perDatabase(
-  (db): TurnBatcher<Lookup, SatListsAnswer> => batchPerTurn((lookups) => lookupTogether(db, lookups), 1024),
-);
-
-async function lookupTogether(db: Db, lookups: readonly Lookup[]): Promise<SatListsAnswer[]> {
+async function lookupTogether(
+  run: ListLookup,
+  versionOf: VersionFactsOf,
+  lookups: readonly Lookup[],
+): Promise<SatListsAnswer[]> {
   const answers = new Map<string, SatListsAnswer>();
   const pending = new Map<ListMode, Set<string>>();
   for (const { mode, rfc } of lookups) {
@@ -70,8 +85,8 @@ async function lookupTogether(db: Db, lookups: readonly Lookup[]): Promise<SatLi
     for (let start = 0; start < rfcs.length; start += MAX_RFCS_PER_LOOKUP) {
       const chunk = rfcs.slice(start, start + MAX_RFCS_PER_LOOKUP);
       statements.push(
-        runListLookup(db, mode, chunk).then((rows) => {
-          const found = answersFrom(db, rows, chunk);
+        run(mode, chunk).then((rows) => {
+          const found = answersFrom(versionOf, rows, chunk);
           for (let i = 0; i < chunk.length; i++) answers.set(`${mode}|${chunk[i]}`, found[i]);
         }),
       );
@@ -84,13 +99,17 @@ async function lookupTogether(db: Db, lookups: readonly Lookup[]): Promise<SatLi
 type Found = SatListEntry & { order: number; position: number };
 
 /** Entries come out by article, then in catalog order of their file, then in file order. */
-function answersFrom(db: Db, rows: readonly LookupRow[], rfcs: readonly string[]): SatListsAnswer[] {
+function answersFrom(
+  versionOf: VersionFactsOf,
+  rows: readonly LookupRow[],
+  rfcs: readonly string[],
+): SatListsAnswer[] {
   let newest: number | null = null;
   const byRfc = new Map<string, Found[]>();
   const loaded = new Set<string>();
   for (const row of rows) {
     loaded.add(row.list_key);
-    const version = versionOf(db, row);
+    const version = versionOf(row);
     if (newest === null || version.asOf > newest) newest = version.asOf;
     if (row.rfc === null || row.position === null) continue;
     let found = byRfc.get(row.rfc);
@@ -109,7 +128,7 @@ function answersFrom(db: Db, rows: readonly LookupRow[], rfcs: readonly string[]
       state: row.state ?? "",
     });
   }
-  const dataAsOf = newest === null ? null : isoDate(newest);
+  const dataAsOf = newest === null ? null : new Date(newest).toISOString();
   const missing = listsMissingFrom(loaded);
   return rfcs.map((rfc) => {
     const found = byRfc.get(rfc);

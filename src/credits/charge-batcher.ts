@@ -1,6 +1,5 @@
 import { batchPerTurn, type TurnBatcher } from "../platform/batch-per-turn.ts";
 import type { Db } from "../platform/db/connect.ts";
-import { perDatabase } from "../platform/db/per-database.ts";
 import type { Charge, ChargeInput } from "./charge-credits.ts";
 import { chargeTogether } from "./charge-together.ts";
 
@@ -14,6 +13,3 @@ export type ChargeBatcher = TurnBatcher<ChargeInput, Charge | null>;
 export function createChargeBatcher(db: Db, maxBatch = 256): ChargeBatcher {
   return batchPerTurn((inputs) => db.transaction().execute((trx) => chargeTogether(trx, inputs)), maxBatch);
 }
-
-/** One batcher per database handle, shared by every request of the process. */
-export const chargeBatcherFor = perDatabase((db) => createChargeBatcher(db));

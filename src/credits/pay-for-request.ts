@@ -1,8 +1,6 @@
 import type { RequestContext } from "../request-context.ts";
-import { chargeBatcherFor } from "./charge-batcher.ts";
 import { insufficientBalance } from "./charge-credits.ts";
 import { type Operation, priceOf } from "./prices.ts";
-import { readBalanceThisTurn } from "./read-balance.ts";
 import { refundCredits } from "./refund-credits.ts";
 import { hasActivePlan, monthlyAllowanceOf, renewAllowance } from "./renew-allowance.ts";
 
@@ -14,7 +12,7 @@ export async function payForRequest(ctx: RequestContext, operation: Operation, u
   const { owner } = ctx.auth;
   const price = priceOf(operation, ctx.config, owner) * units;
   if (ctx.auth.mode === "test" || price === 0) {
-    ctx.billing.remaining = (await readBalanceThisTurn(ctx.db, owner.id)).credits;
+    ctx.billing.remaining = (await ctx.services.balances(owner.id)).credits;
     return 0;
   }
   const useAllowance = hasActivePlan(owner);
@@ -22,7 +20,7 @@ export async function payForRequest(ctx: RequestContext, operation: Operation, u
     const monthlyCredits = monthlyAllowanceOf(owner, ctx.config);
     await ctx.db.transaction().execute((trx) => renewAllowance(trx, { ownerId: owner.id, monthlyCredits }));
   }
-  const charge = await chargeBatcherFor(ctx.db)({
+  const charge = await ctx.services.charges({
     ownerId: owner.id,
     amount: price,
     operation,
@@ -47,6 +45,6 @@ export async function refundRequest(
     .transaction()
     .execute((trx) => refundCredits(trx, { ownerId: owner.id, requestId: ctx.requestId, operation, amount }));
   ctx.billing.charged -= refunded;
-  ctx.billing.remaining = (await readBalanceThisTurn(ctx.db, owner.id)).credits;
+  ctx.billing.remaining = (await ctx.services.balances(owner.id)).credits;
   return refunded;
 }

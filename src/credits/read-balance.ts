@@ -1,7 +1,6 @@
 import { sql } from "kysely";
 import { batchPerTurn } from "../platform/batch-per-turn.ts";
 import type { Db } from "../platform/db/connect.ts";
-import { perDatabase } from "../platform/db/per-database.ts";
 import { reusableQuery } from "../platform/db/reusable-query.ts";
 import { periodOf } from "./renew-allowance.ts";
 
@@ -30,8 +29,15 @@ export async function readBalance(
   return balanceOf(row, now, monthlyAllowance);
 }
 
-const readTogether = perDatabase((db) =>
-  batchPerTurn(async (ownerIds: string[]) => {
+/** A balance for a request's credit headers, read outside any transaction. */
+export type BalanceReader = (ownerId: string) => Promise<Balance>;
+
+/**
+ * The balances asked during one turn of the event loop are read with one statement (free requests
+ * would otherwise make one each). One per app, built with its database.
+ */
+export function createBalanceReader(db: Db): BalanceReader {
+  return batchPerTurn(async (ownerIds: string[]) => {
     const rows = await db
       .selectFrom("balances")
       .select(["owner_id", "credits", "allowance", "allowance_period"])
@@ -40,15 +46,7 @@ const readTogether = perDatabase((db) =>
     const now = Date.now();
     const byOwner = new Map(rows.map((row) => [row.owner_id, balanceOf(row, now)]));
     return ownerIds.map((ownerId) => byOwner.get(ownerId) ?? balanceOf(undefined, now));
-  }, 500),
-);
-
-/**
- * The same for a request's credit headers, outside any transaction: the balances asked during one
- * turn of the event loop are read with one statement (free requests would otherwise make one each).
- */
-export function readBalanceThisTurn(db: Db, ownerId: string): Promise<Balance> {
-  return readTogether(db)(ownerId);
+  }, 500);
 }
 
 function balanceOf(row: BalanceRow | undefined, now: number, monthlyAllowance = 0): Balance {

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import type { Config } from "../config.ts";
-import type { DatabaseHandle } from "../platform/db/connect.ts";
 import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
 import { listModeOf } from "../registration/data-source.ts";
-import { contextOf } from "../request-context.ts";
+import { type ContextDeps, contextOf } from "../request-context.ts";
 import { describeDataSources } from "./describe-data-sources.ts";
 
 const SourceSchema = Type.Object({
@@ -26,10 +24,7 @@ const SourceSchema = Type.Object({
 });
 
 /** GET /v1/data-sources (free): the local copies the key's mode answers from, their dates and sizes. */
-export function dataSourcesRoute(
-  scope: FastifyInstance,
-  deps: { config: Config; database: DatabaseHandle },
-): void {
+export function dataSourcesRoute(scope: FastifyInstance, deps: ContextDeps): void {
   scope.get(
     "/data-sources",
     {

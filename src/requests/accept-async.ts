@@ -1,12 +1,9 @@
 import type { FastifyReply } from "fastify";
 import { chargeCredits } from "../credits/charge-credits.ts";
-import { readBalanceThisTurn } from "../credits/read-balance.ts";
 import { hasActivePlan, monthlyAllowanceOf, renewAllowance } from "../credits/renew-allowance.ts";
 import { enqueueJob } from "../platform/jobs/enqueue-job.ts";
 import type { RequestContext } from "../request-context.ts";
 import { vetWebhookUrl } from "../webhooks/vet-webhook-url.ts";
-import "./all-operations.ts";
-import { findOperation } from "./operations.ts";
 
 export const RUN_REQUEST = "request.run";
 export const REQUEST_RETENTION_MS = 7 * 24 * 3600 * 1000;
@@ -25,7 +22,7 @@ export async function acceptAsync(
   ctx: RequestContext,
   request: { operation: string; input: unknown; webhookUrl: string; credits: number; total?: number },
 ): Promise<Accepted> {
-  const operation = findOperation(request.operation);
+  const operation = ctx.services.operations.find(request.operation);
   if (!operation) throw new Error(`operation "${request.operation}" is not registered`);
   await vetWebhookUrl(request.webhookUrl, {
     allowPrivate: ctx.config.webhookAllowPrivate,
@@ -78,7 +75,7 @@ export async function acceptAsync(
     return paid;
   });
   ctx.billing.charged += charge?.charged ?? 0;
-  ctx.billing.remaining = charge?.remaining ?? (await readBalanceThisTurn(ctx.db, owner.id)).credits;
+  ctx.billing.remaining = charge?.remaining ?? (await ctx.services.balances(owner.id)).credits;
   return {
     statusCode: 202,
     location: `/v1/requests/${ctx.requestId}`,

@@ -2,15 +2,18 @@ import type { Config } from "../config.ts";
 import type { Db, Engine } from "../platform/db/connect.ts";
 import type { JobHandlers } from "../platform/jobs/job-types.ts";
 import { startWorker, type Worker } from "../platform/jobs/start-worker.ts";
+import type { Services } from "../services.ts";
 import { DELIVER_WEBHOOK } from "../webhooks/create-delivery.ts";
 import { deliverWebhookHandler } from "../webhooks/deliver-webhook.ts";
 import { RUN_REQUEST } from "./accept-async.ts";
-import "./all-operations.ts";
 import { runRequestHandler } from "./run-request.ts";
 import { sweepExpired } from "./sweep-expired.ts";
 
+/** What a worker runs with: the operations it knows are those registered in `services`. */
+export type WorkerDeps = { db: Db; engine: Engine; config: Config; services: Services };
+
 /** Every job this service knows, by name. */
-export function asyncJobHandlers(deps: { db: Db; engine: Engine; config: Config }): JobHandlers {
+export function asyncJobHandlers(deps: WorkerDeps): JobHandlers {
   return {
     [RUN_REQUEST]: runRequestHandler(deps),
     [DELIVER_WEBHOOK]: deliverWebhookHandler(deps),
@@ -19,7 +22,7 @@ export function asyncJobHandlers(deps: { db: Db; engine: Engine; config: Config 
 
 /** The worker `padron worker` and `padron serve` run, plus the hourly retention sweep. */
 export function startAsyncWorker(
-  deps: { db: Db; engine: Engine; config: Config },
+  deps: WorkerDeps,
   log?: (level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) => void,
 ): Worker {
   const { config } = deps;

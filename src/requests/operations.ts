@@ -29,13 +29,17 @@ export interface AsyncOperation {
   run(ctx: RequestContext, input: never, tools: OperationTools): Promise<OperationResult>;
 }
 
-const registry = new Map<string, AsyncOperation>();
-
-/** Operations register once at import; the API (acceptance) and workers (running) see the same list. */
-export function registerOperation(operation: AsyncOperation): void {
-  registry.set(operation.name, operation);
+/** The operations one process can run asynchronously: acceptance and the workers look them up here. */
+export interface OperationRegistry {
+  register(operation: AsyncOperation): void;
+  find(name: string): AsyncOperation | undefined;
 }
 
-export function findOperation(name: string): AsyncOperation | undefined {
-  return registry.get(name);
+/** Built by the app or worker that registers into it: two apps in one process never share one. */
+export function createOperationRegistry(): OperationRegistry {
+  const byName = new Map<string, AsyncOperation>();
+  return {
+    register: (operation) => void byName.set(operation.name, operation),
+    find: (name) => byName.get(name),
+  };
 }

@@ -7,13 +7,15 @@ import { ERRORS, isServiceError } from "../platform/errors.ts";
 import { problemOf } from "../platform/http/problem.ts";
 import type { JobHandler, RunningJob } from "../platform/jobs/job-types.ts";
 import type { RequestContext } from "../request-context.ts";
+import type { Services } from "../services.ts";
 import { createDelivery } from "../webhooks/create-delivery.ts";
-import { findOperation, type OperationResult } from "./operations.ts";
+import type { OperationResult } from "./operations.ts";
 
 interface Deps {
   db: Db;
   engine: Engine;
   config: Config;
+  services: Services;
 }
 
 /**
@@ -26,7 +28,7 @@ export function runRequestHandler(deps: Deps): JobHandler {
     const { db } = deps;
     const row = await processingRequest(db, payload.requestId);
     if (!row) return;
-    const operation = findOperation(row.operation);
+    const operation = deps.services.operations.find(row.operation);
     if (!operation) throw new Error(`operation "${row.operation}" is not registered in this process`);
     const ctx = await contextFor(deps, row);
     let outcome: OperationResult & { failed: boolean };
@@ -64,7 +66,7 @@ export function runRequestHandler(deps: Deps): JobHandler {
     const row = await processingRequest(deps.db, payload.requestId);
     if (!row) return;
     const detail = "Something went wrong on our side. Quote the request id if you contact us.";
-    const eventType = findOperation(row.operation)?.eventType ?? `${row.operation}.completed`;
+    const eventType = deps.services.operations.find(row.operation)?.eventType ?? `${row.operation}.completed`;
     const body = problemOf("internal_error", detail, row.request_id);
     await storeOutcome(deps.db, row, eventType, { status: 500, body, failed: true });
   };
@@ -153,6 +155,7 @@ async function contextFor(
     db: deps.db,
     engine: deps.engine,
     config: deps.config,
+    services: deps.services,
     auth,
     requestId: row.request_id,
     billing: { charged: 0, remaining: null },

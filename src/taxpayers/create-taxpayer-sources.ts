@@ -1,9 +1,9 @@
 import type { Config } from "../config.ts";
-import { lookupListedEntries } from "../contributor-lists/lookup-sat-lists.ts";
 import type { DatabaseHandle } from "../platform/db/connect.ts";
 import { createPostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
 import { withCertificateListFallback } from "../registration/certificate-list-search.ts";
 import { listModeOf } from "../registration/data-source.ts";
+import type { Services } from "../services.ts";
 import { createUpstreams, type UpstreamRegistry } from "../upstreams/create-upstreams.ts";
 import type { UpstreamMode, Upstreams } from "../upstreams/upstreams.ts";
 import type { TaxpayerDeps } from "./taxpayer-context-of.ts";
@@ -15,19 +15,20 @@ import type { TaxpayerDeps } from "./taxpayer-context-of.ts";
 export function createTaxpayerSources(input: {
   config: Config;
   database: DatabaseHandle;
+  services: Services;
   sandboxUrl: string | null;
   upstreams?: UpstreamRegistry;
 }): TaxpayerDeps {
-  const { config, database, sandboxUrl } = input;
+  const { config, database, services, sandboxUrl } = input;
   const upstreams = withLocalLists(input.upstreams ?? createUpstreams({ config, sandboxUrl }), database);
   return {
     config,
     database,
+    services,
     upstreams,
     postalCodes: createPostalCodeCatalog(database.db, {
       sandboxSource: sandboxUrl ? upstreams.forMode("test").postalCatalog : null,
     }),
-    lookupSatLists: lookupListedEntries,
   };
 }
 

@@ -1,22 +1,12 @@
-import type { KeyMode } from "../api-keys/key-format.ts";
-import type { SatListEntry } from "../contributor-lists/lookup-sat-lists.ts";
 import { type Operation, priceOf } from "../credits/prices.ts";
-import type { Db } from "../platform/db/connect.ts";
 import type { PostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
 import type { RequestContext } from "../request-context.ts";
 import type { Upstreams } from "../upstreams/upstreams.ts";
-
-/**
- * Local contributor-list lookup (src/contributor-lists): an empty list when the RFC is in none, null
- * when that is unknown (the lists are not loaded).
- */
-export type SatListsLookup = (db: Db, mode: KeyMode, rfc: string) => Promise<SatListEntry[] | null>;
 
 /** What the /v1/rfc verbs need beyond the request context: the sources for the key's mode. */
 export type TaxpayerContext = RequestContext & {
   upstreams: Upstreams;
   postalCodes: PostalCodeCatalog;
-  lookupSatLists: SatListsLookup;
 };
 
 /**

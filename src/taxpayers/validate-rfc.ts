@@ -40,7 +40,7 @@ export async function runValidation(
     ? searchPostalCode(ctx, { rfc, name: givenName }, signal)
     : null;
   const status = upstreams.padron.checkRfc(rfc, signal);
-  const lists = ctx.lookupSatLists(ctx.db, ctx.auth.mode, rfc);
+  const lists = ctx.services.satLists.listedEntries(ctx.auth.mode, rfc);
   const certificates = gatherCertificates(upstreams, rfc, {
     signal,
     // SAT compares the name without its régimen de capital, as an invoice carries it.

@@ -65,7 +65,9 @@ export async function startBatchHarness(
   const padron = await buildApp({ config, database });
   await padron.app.listen({ port: 0, host: "127.0.0.1" });
   const worker: Worker | null =
-    options.worker === false ? null : startAsyncWorker({ db: database.db, engine: database.engine, config });
+    options.worker === false
+      ? null
+      : startAsyncWorker({ db: database.db, engine: database.engine, config, services: padron.services });
   const base = `http://127.0.0.1:${(padron.app.server.address() as AddressInfo).port}`;
   const call: BatchHarness["call"] = async (key, method, path, body) => {
     const response = await fetch(`${base}${path}`, {

@@ -4,7 +4,6 @@ import { after, before, describe, it } from "node:test";
 import { syncedListFiles } from "../../src/contributor-lists/catalog.ts";
 import { ingestListFile } from "../../src/contributor-lists/ingest-list-file.ts";
 import type { ListMode } from "../../src/contributor-lists/list-store-types.ts";
-import { lookupSatLists } from "../../src/contributor-lists/lookup-sat-lists.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
 
@@ -72,12 +71,12 @@ describe("POST /v1/rfc/sat-lists on the fixture files", () => {
   });
 
   // BBB020202BBB ends in "B" (DESIGN §3.1 wants a digit or "A"): the endpoint refuses it before any
-  // lookup, so its entries are asserted through lookupSatLists, the verb behind the endpoint.
+  // lookup, so its entries are asserted through the app's lists reader, the verb behind the endpoint.
   it("BBB020202BBB (both files): 422 from the endpoint; one entry per file from the lookup", async () => {
     const refused = await ask("BBB020202BBB");
     assert.equal(refused.statusCode, 422);
     assert.equal(refused.json().code, "invalid_rfc");
-    const both = await lookupSatLists(app.database.db, "live", "BBB020202BBB");
+    const both = await app.services.satLists.lookup("live", "BBB020202BBB");
     assert.deepEqual(both.sat_lists, [
       {
         article: "69",

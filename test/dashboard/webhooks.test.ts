@@ -32,6 +32,7 @@ before(async () => {
     db: padron.database.db,
     engine: padron.database.engine,
     config: padron.config,
+    services: padron.services,
   });
   browser = await launchBrowser();
 });

@@ -1,5 +1,5 @@
 import { Type } from "typebox";
-import type { PadronApp } from "../../src/app.ts";
+import type { AppDeps, PadronApp } from "../../src/app.ts";
 import { payForRequest } from "../../src/credits/pay-for-request.ts";
 import { apiScope } from "../../src/platform/http/api-scope.ts";
 import { contextOf } from "../../src/request-context.ts";
@@ -8,7 +8,11 @@ import { contextOf } from "../../src/request-context.ts";
  * Mounts `POST /v1-test/echo` behind the real API scope: a charged operation (priced as verify) with a
  * strict body schema, for platform tests that need a POST route before the product has one of its own.
  */
-export function mountEchoRoute(padron: PadronApp, deps: Parameters<typeof contextOf>[1]): void {
+export function mountEchoRoute(
+  padron: PadronApp,
+  { config, database }: Pick<AppDeps, "config" | "database">,
+): void {
+  const deps = { config, database, services: padron.services };
   padron.app.register(
     apiScope(padron.apiGuards, (scope) => {
       scope.post(

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { sql } from "kysely";
 import { chargeCredits } from "../../src/credits/charge-credits.ts";
-import { readBalance, readBalanceThisTurn } from "../../src/credits/read-balance.ts";
+import { createBalanceReader, readBalance } from "../../src/credits/read-balance.ts";
 import { refundCredits } from "../../src/credits/refund-credits.ts";
 import { renewAllowance } from "../../src/credits/renew-allowance.ts";
 import { isServiceError } from "../../src/platform/errors.ts";
@@ -126,9 +126,9 @@ test("a plan allowance is spent before prepaid credits and renewed once per mont
 });
 
 test("group-committed charges: 300 concurrent requests against 120 credits never overdraw", async () => {
-  const { chargeBatcherFor } = await import("../../src/credits/charge-batcher.ts");
+  const { createChargeBatcher } = await import("../../src/credits/charge-batcher.ts");
   const owner = await mintOwner(database.db, { credits: 120 });
-  const charge = chargeBatcherFor(database.db);
+  const charge = createChargeBatcher(database.db);
   const results = await Promise.all(
     Array.from({ length: 300 }, (_, i) =>
       charge({ ownerId: owner.ownerId, amount: 1, operation: "verify", requestId: `req_b${i}` }),
@@ -201,7 +201,8 @@ test("charges applied together: each owner's charges in one update when covered,
 test("balances read in the same turn share a statement and each request gets its own owner's", async () => {
   const owners = await Promise.all([7, 0, 1234].map((credits) => mintOwner(database.db, { credits })));
   const asked = [...owners, ...owners].map((owner) => owner.ownerId).concat("usr_nobody");
-  const balances = await Promise.all(asked.map((ownerId) => readBalanceThisTurn(database.db, ownerId)));
+  const balanceOf = createBalanceReader(database.db);
+  const balances = await Promise.all(asked.map((ownerId) => balanceOf(ownerId)));
   assert.deepEqual(
     balances.map((balance) => balance.credits),
     [7, 0, 1234, 7, 0, 1234, 0],

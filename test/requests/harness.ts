@@ -54,6 +54,7 @@ export async function startAsyncApp(env: Record<string, string> = {}): Promise<A
         db: database.db,
         engine: database.engine,
         config: parseConfig({ ...base, ...overrides }),
+        services: padron.services,
       });
       workers.push(worker);
       return worker;

@@ -4,7 +4,6 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const NODE = `${ROOT}node_modules/.bin/node`;
-const TEST_OPERATION = new URL("./fixtures/test-operation.ts", import.meta.url).href;
 
 export interface Child {
   process: ChildProcess;
@@ -24,9 +23,9 @@ function start(args: string[], env: Record<string, string>): Child {
   return { process: child, output, exited: once(child, "exit") };
 }
 
-/** `padron worker` as operators run it, with the tests' operation preloaded (--import). */
+/** `padron worker`'s own code (runWorker), with the tests' operation registered beside the service's. */
 export const spawnWorker = (env: Record<string, string>): Child =>
-  start(["--import", TEST_OPERATION, "src/main.ts", "worker"], env);
+  start(["test/requests/fixtures/worker-instance.ts"], env);
 
 /** `padron worker` exactly as operators run it: only the service's own operations. */
 export const spawnPlainWorker = (env: Record<string, string>): Child => start(["src/main.ts", "worker"], env);

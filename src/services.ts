@@ -1,0 +1,29 @@
+import { createSatListsReader, type SatListsReader } from "./contributor-lists/lookup-sat-lists.ts";
+import { type ChargeBatcher, createChargeBatcher } from "./credits/charge-batcher.ts";
+import { type BalanceReader, createBalanceReader } from "./credits/read-balance.ts";
+import type { Db } from "./platform/db/connect.ts";
+import { createOperationRegistry, type OperationRegistry } from "./requests/operations.ts";
+
+/**
+ * What one app (or worker process) keeps while it runs and every verb reaches through its context:
+ * built once by buildApp or `padron worker`, never a module's own, so two apps share nothing.
+ */
+export interface Services {
+  /** The operations that can be answered by webhook (acceptance and the workers). */
+  operations: OperationRegistry;
+  /** Group-committed charges. */
+  charges: ChargeBatcher;
+  /** Balances for credit headers, one statement per turn. */
+  balances: BalanceReader;
+  /** Local contributor-list lookups. */
+  satLists: SatListsReader;
+}
+
+export function createServices(db: Db): Services {
+  return {
+    operations: createOperationRegistry(),
+    charges: createChargeBatcher(db),
+    balances: createBalanceReader(db),
+    satLists: createSatListsReader(db),
+  };
+}
