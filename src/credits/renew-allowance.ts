@@ -2,21 +2,15 @@ import { sql } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
 import { appendLedgerEntry } from "./append-ledger-entry.ts";
 
-// Asked on every request: the month's bounds are kept so the date is formatted once a month.
-let month = { start: 0, end: -1, period: "" };
+/** The UTC month that `at` falls in, as `YYYY-MM`: the period an allowance belongs to. */
 export function periodOf(at: number): string {
-  if (at >= month.start && at < month.end) return month.period;
-  const date = new Date(at);
-  const start = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-  const end = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
-  month = { start, end, period: date.toISOString().slice(0, 7) };
-  return month.period;
+  return new Date(at).toISOString().slice(0, 7);
 }
 
 /** The first instant (epoch ms) of the UTC month that `at` falls in. */
 export function monthStartOf(at: number): number {
-  periodOf(at);
-  return month.start;
+  const date = new Date(at);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
 }
 
 export interface PlanHolder {

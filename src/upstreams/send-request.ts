@@ -110,16 +110,9 @@ function concat(chunks: Buffer[], size: number): Buffer {
   return body;
 }
 
-// Upstream URLs come from configured http(s) roots; the origin part repeats, so it is split once.
-const origins = new Map<string, string>();
-
+// The path is kept as configured and written: only the origin part goes through URL.
 function splitUrl(url: string): { origin: string; path: string } {
   const slash = url.indexOf("/", url.indexOf("://") + 3);
   const root = slash === -1 ? url : url.slice(0, slash);
-  let origin = origins.get(root);
-  if (origin === undefined) {
-    origin = new URL(root).origin;
-    if (origins.size < 100) origins.set(root, origin);
-  }
-  return { origin, path: slash === -1 ? "/" : url.slice(slash) };
+  return { origin: new URL(root).origin, path: slash === -1 ? "/" : url.slice(slash) };
 }

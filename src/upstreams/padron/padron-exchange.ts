@@ -13,15 +13,8 @@ const legendKey = (legend: string) => legend.trim().replace(/\s+/g, " ").toLower
 // A pipe or a line break inside a field would shift SAT's columns.
 export const field = (value: string) => value.replace(/[|\r\n]/g, " ").trim();
 
-// Answers repeat five legends thousands of times: remember the outcome of each legend as written.
-const outcomesSeen = new Map<string, PadronOutcome>();
 export function outcomeOf(legend: string): PadronOutcome {
-  let outcome = outcomesSeen.get(legend);
-  if (outcome === undefined) {
-    outcome = LEGEND_OUTCOMES.get(legendKey(legend)) ?? "unrecognized";
-    if (outcomesSeen.size < 64) outcomesSeen.set(legend, outcome);
-  }
-  return outcome;
+  return LEGEND_OUTCOMES.get(legendKey(legend)) ?? "unrecognized";
 }
 
 /** A field as the line carries it: most are digits or letters, which field() would leave as they are. */
