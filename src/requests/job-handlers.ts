@@ -5,6 +5,7 @@ import { startWorker, type Worker } from "../platform/jobs/start-worker.ts";
 import type { Services } from "../services.ts";
 import { DELIVER_WEBHOOK } from "../webhooks/create-delivery.ts";
 import { deliverWebhookHandler } from "../webhooks/deliver-webhook.ts";
+import { createWebhookAgents, type WebhookAgents } from "../webhooks/send-webhook.ts";
 import { RUN_REQUEST } from "./accept-async.ts";
 import { runRequestHandler } from "./run-request.ts";
 import { sweepExpired } from "./sweep-expired.ts";
@@ -13,10 +14,10 @@ import { sweepExpired } from "./sweep-expired.ts";
 export type WorkerDeps = { db: Db; engine: Engine; config: Config; services: Services };
 
 /** Every job this service knows, by name. */
-export function asyncJobHandlers(deps: WorkerDeps): JobHandlers {
+export function asyncJobHandlers(deps: WorkerDeps, agents: WebhookAgents): JobHandlers {
   return {
     [RUN_REQUEST]: runRequestHandler(deps),
-    [DELIVER_WEBHOOK]: deliverWebhookHandler(deps),
+    [DELIVER_WEBHOOK]: deliverWebhookHandler({ ...deps, agents }),
   };
 }
 
@@ -26,10 +27,11 @@ export function startAsyncWorker(
   log?: (level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) => void,
 ): Worker {
   const { config } = deps;
+  const agents = createWebhookAgents();
   const worker = startWorker({
     db: deps.db,
     engine: deps.engine,
-    handlers: asyncJobHandlers(deps),
+    handlers: asyncJobHandlers(deps, agents),
     concurrency: config.workerConcurrency,
     leaseMs: config.workerLeaseMs,
     pollMs: config.workerPollMs,
@@ -43,6 +45,7 @@ export function startAsyncWorker(
     stop: async (graceMs) => {
       clearInterval(sweep);
       await worker.stop(graceMs);
+      await agents.close();
     },
   };
 }

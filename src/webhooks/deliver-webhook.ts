@@ -2,7 +2,7 @@ import type { Config } from "../config.ts";
 import type { Db } from "../platform/db/connect.ts";
 import { type JobHandler, RetryLater, type RunningJob } from "../platform/jobs/job-types.ts";
 import { MAX_DELIVERY_ATTEMPTS, nextRetryDelayMs } from "./retry-schedule.ts";
-import { sendWebhook } from "./send-webhook.ts";
+import { sendWebhook, type WebhookAgents } from "./send-webhook.ts";
 import { webhookSecretOf } from "./webhook-secret.ts";
 
 type WebhookConfig = Pick<Config, "webhookAllowPrivate" | "webhookTimeoutMs" | "webhookTimeScale">;
@@ -11,7 +11,11 @@ type WebhookConfig = Pick<Config, "webhookAllowPrivate" | "webhookTimeoutMs" | "
  * The `webhook.deliver` job: one attempt per run, recorded; success marks the delivery delivered,
  * failure retries on the schedule of DESIGN §3.4 (via RetryLater) until it is marked failed.
  */
-export function deliverWebhookHandler(deps: { db: Db; config: WebhookConfig }): JobHandler {
+export function deliverWebhookHandler(deps: {
+  db: Db;
+  config: WebhookConfig;
+  agents: WebhookAgents;
+}): JobHandler {
   const run = async (payload: { deliveryId: string }, job: RunningJob): Promise<void> => {
     const { db, config } = deps;
     const delivery = await db
@@ -27,6 +31,7 @@ export function deliverWebhookHandler(deps: { db: Db; config: WebhookConfig }): 
       secret: await webhookSecretOf(db, delivery.owner_id, delivery.mode),
       timeoutMs: config.webhookTimeoutMs,
       vet: { allowPrivate: config.webhookAllowPrivate },
+      agents: deps.agents,
     });
     const now = Date.now();
     const retryIn =

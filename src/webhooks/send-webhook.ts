@@ -27,24 +27,38 @@ function pinnedAgent(address: string, family: 4 | 6, timeoutMs: number): Agent {
   });
 }
 
-// Connections are reused per (origin, vetted address): a changed DNS answer gets a new agent.
-const agents = new Map<string, Agent>();
-const MAX_AGENTS = 256;
-function agentFor(origin: string, address: string, family: 4 | 6, timeoutMs: number): Agent {
-  const key = `${origin}|${address}|${timeoutMs}`;
-  let agent = agents.get(key);
-  if (agent) {
-    agents.delete(key);
-  } else {
-    agent = pinnedAgent(address, family, timeoutMs);
-    if (agents.size >= MAX_AGENTS) {
-      const [oldestKey, oldest] = agents.entries().next().value as [string, Agent];
-      agents.delete(oldestKey);
-      void oldest.close().catch(() => {});
-    }
-  }
-  agents.set(key, agent);
-  return agent;
+/** Connections reused per (origin, vetted address): a changed DNS answer gets a new agent. */
+export interface WebhookAgents {
+  agentFor(origin: string, address: string, family: 4 | 6, timeoutMs: number): Agent;
+  close(): Promise<void>;
+}
+
+/** One per worker: the least recently used agent is closed past `max`. */
+export function createWebhookAgents(max = 256): WebhookAgents {
+  const agents = new Map<string, Agent>();
+  return {
+    agentFor(origin, address, family, timeoutMs) {
+      const key = `${origin}|${address}|${timeoutMs}`;
+      let agent = agents.get(key);
+      if (agent) {
+        agents.delete(key);
+      } else {
+        agent = pinnedAgent(address, family, timeoutMs);
+        if (agents.size >= max) {
+          const [oldestKey, oldest] = agents.entries().next().value as [string, Agent];
+          agents.delete(oldestKey);
+          void oldest.close().catch(() => {});
+        }
+      }
+      agents.set(key, agent);
+      return agent;
+    },
+    async close() {
+      const all = [...agents.values()];
+      agents.clear();
+      await Promise.all(all.map((agent) => agent.close().catch(() => {})));
+    },
+  };
 }
 
 /**
@@ -58,6 +72,7 @@ export async function sendWebhook(input: {
   secret: string;
   timeoutMs: number;
   vet: VetOptions;
+  agents: WebhookAgents;
 }): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -73,7 +88,7 @@ export async function sendWebhook(input: {
       retryAfterMs: null,
     };
   }
-  const agent = agentFor(target.url.origin, target.address, target.family, input.timeoutMs);
+  const agent = input.agents.agentFor(target.url.origin, target.address, target.family, input.timeoutMs);
   const headers = {
     "content-type": "application/json",
     "user-agent": "padron-webhooks/1",

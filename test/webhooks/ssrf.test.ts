@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { hostname } from "node:os";
 import { after, before, test } from "node:test";
 import { isPublicAddress } from "../../src/webhooks/is-public-address.ts";
-import { sendWebhook } from "../../src/webhooks/send-webhook.ts";
+import { createWebhookAgents, sendWebhook } from "../../src/webhooks/send-webhook.ts";
 import { newWebhookSecret } from "../../src/webhooks/sign-webhook.ts";
 import { vetWebhookUrl } from "../../src/webhooks/vet-webhook-url.ts";
 import { mintOwner } from "../helpers/owners.ts";
@@ -11,11 +11,13 @@ import { startReceiver } from "./receiver.ts";
 
 let app: AsyncApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
+const agents = createWebhookAgents();
 before(async () => {
   app = await startAsyncApp({ WEBHOOK_ALLOW_PRIVATE: "false" });
   receiver = await startReceiver();
 });
 after(async () => {
+  await agents.close();
   await receiver.close();
   await app.close();
 });
@@ -158,6 +160,7 @@ test("DNS that changes after acceptance: refused at delivery with nothing sent",
     secret: newWebhookSecret(),
     timeoutMs: 2000,
     vet: { allowPrivate: false, resolve },
+    agents,
   });
   assert.equal(result.ok, false);
   assert.equal(result.statusCode, null);
@@ -196,6 +199,7 @@ test("the connection goes to the vetted address: one lookup per attempt, none by
     secret: newWebhookSecret(),
     timeoutMs: 2000,
     vet: { allowPrivate: true, resolve },
+    agents,
   });
   assert.equal(result.ok, true, String(result.error));
   assert.equal(lookups, 1);
@@ -214,6 +218,7 @@ test("a receiver answering 302 to a private address: a failed attempt, the redir
     secret: newWebhookSecret(),
     timeoutMs: 2000,
     vet: { allowPrivate: true },
+    agents,
   });
   assert.equal(result.ok, false);
   assert.equal(result.statusCode, 302);
