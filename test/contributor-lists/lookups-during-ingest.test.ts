@@ -66,7 +66,7 @@ describe("lookups running during an ingest", () => {
         await new Promise((resolve) => setImmediate(resolve));
       }
       // One look after the ingest ended, so every reader's view has a flip to check.
-      const last = await lookupSatLists(database.db, "live", probe);
+      const last = await createSatListsReader(database.db).lookup("live", probe);
       observations.push({ phase: last.sat_lists?.[0].name === "NEW" ? "new" : "old", during: false });
       return observations;
     };
