@@ -27,6 +27,7 @@ import { lazyRequestLogger } from "./platform/http/lazy-request-logger.ts";
 import { installMetrics } from "./platform/http/metrics.ts";
 import { installNotFound } from "./platform/http/not-found.ts";
 import { installOpenApi } from "./platform/http/openapi.ts";
+import { shedOverload } from "./platform/http/shed-overload.ts";
 import { newId } from "./platform/ids.ts";
 import { installRateLimit } from "./rate-limits/install-rate-limit.ts";
 import { registrationRoute } from "./registration/registration-route.ts";
@@ -131,6 +132,10 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     if (!deps.upstreams) await upstreams.close();
   });
   installErrorHandler(app);
+  await shedOverload(app, {
+    eventLoopDelayMs: config.overloadEventLoopDelayMs,
+    heapUsedMb: config.overloadHeapUsedMb,
+  });
   installNotFound(app, notFoundPage(deps.database.db));
   await installOpenApi(app);
   installMetrics(app, (registry) => registerDataSourceAges(registry, deps.database.db));

@@ -95,6 +95,18 @@ export const SETTINGS = {
     "Credits per registration lookup (l_RFC and LCO, answered locally)",
     integer(0),
   ),
+  overloadEventLoopDelayMs: setting(
+    "OVERLOAD_EVENT_LOOP_DELAY_MS",
+    "1000",
+    "Past this event-loop delay new requests get 503 + Retry-After (0: never)",
+    integer(0),
+  ),
+  overloadHeapUsedMb: setting(
+    "OVERLOAD_HEAP_USED_MB",
+    "0",
+    "Past this much V8 heap in use new requests get 503 + Retry-After (0: never)",
+    integer(0),
+  ),
   rateLimitPerMinute: setting("RATE_LIMIT_PER_MINUTE", "600", "Requests per key per minute", integer(1)),
   rateLimitBatchPerMinute: setting(
     "RATE_LIMIT_BATCH_PER_MINUTE",

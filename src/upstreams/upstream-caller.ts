@@ -1,5 +1,4 @@
 import { Agent } from "undici";
-import { nextTurn } from "../platform/take-turns.ts";
 import { buildPolicy, type PolicySettings } from "./build-policy.ts";
 import { createOwnerLanes } from "./owner-lanes.ts";
 import { type NotFound, type Ok, type Unavailable, unavailable } from "./result.ts";
@@ -52,18 +51,15 @@ export function createUpstreamCaller(settings: CallerSettings): UpstreamCaller {
       const execute = () =>
         policy.execute(
           (attemptSignal) =>
-            attempt(async (request) => {
-              const answer = await sendRequest({
+            attempt((request) =>
+              sendRequest({
                 ...request,
                 agent,
                 signal: attemptSignal,
                 callerSignal,
                 maxBodyBytes: settings.maxBodyBytes,
-              });
-              // Reading the answer waits for this request's turn (platform/take-turns.ts).
-              await nextTurn();
-              return answer;
-            }),
+              }),
+            ),
           callerSignal,
         );
       try {
