@@ -15,3 +15,4 @@ export * from "./postal-code-state.ts";
 export * from "./rfc-check-digit.ts";
 export * from "./rfc-homoclave.ts";
 export * from "./states.ts";
+export * from "./tax-regimes.ts";
