@@ -103,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     services,
     sandboxUrl,
     upstreams: deps.upstreams,
+    log: (level, message, fields) => app.log[level](fields, message),
   });
   const { upstreams } = taxpayerDeps;
   registerAsyncOperations(taxpayerDeps);

@@ -31,7 +31,7 @@ export async function runWorker(addOperations?: (operations: OperationRegistry) 
   // The jobs run the API's verbs: they need the same sources the API process has.
   const sandboxUrl = sandboxUrlBeside(config);
   const services = createServices(database.db);
-  const sources = createTaxpayerSources({ config, database, services, sandboxUrl });
+  const sources = createTaxpayerSources({ config, database, services, sandboxUrl, log });
   registerAsyncOperations(sources);
   addOperations?.(services.operations);
   const running = startAsyncWorker({ db: database.db, engine: database.engine, config, services }, log);

@@ -5,6 +5,7 @@ import { withCertificateListFallback } from "../registration/certificate-list-se
 import { listModeOf } from "../registration/data-source.ts";
 import type { Services } from "../services.ts";
 import { createUpstreams, type UpstreamRegistry } from "../upstreams/create-upstreams.ts";
+import type { UpstreamLog } from "../upstreams/upstream-log.ts";
 import type { UpstreamMode, Upstreams } from "../upstreams/upstreams.ts";
 import type { TaxpayerDeps } from "./taxpayer-context-of.ts";
 
@@ -18,9 +19,10 @@ export function createTaxpayerSources(input: {
   services: Services;
   sandboxUrl: string | null;
   upstreams?: UpstreamRegistry;
+  log?: UpstreamLog;
 }): TaxpayerDeps {
-  const { config, database, services, sandboxUrl } = input;
-  const upstreams = withLocalLists(input.upstreams ?? createUpstreams({ config, sandboxUrl }), database);
+  const { config, database, services, sandboxUrl, log } = input;
+  const upstreams = withLocalLists(input.upstreams ?? createUpstreams({ config, sandboxUrl, log }), database);
   return {
     config,
     database,

@@ -6,7 +6,9 @@ import { createCommerceRegistryClient } from "./commerce-registry/create-commerc
 import { createPadronClient } from "./padron/create-padron-client.ts";
 import { createPostalCatalogClient } from "./postal-catalog/create-postal-catalog-client.ts";
 import { createRenapoClient } from "./renapo/create-renapo-client.ts";
+import { createSatCsfClient } from "./sat-csf/create-sat-csf-client.ts";
 import { type CallerSettings, createUpstreamCaller, type UpstreamCaller } from "./upstream-caller.ts";
+import { stderrLog, type UpstreamLog } from "./upstream-log.ts";
 import type { UpstreamMode, Upstreams } from "./upstreams.ts";
 
 export type UpstreamsConfig = Pick<
@@ -40,6 +42,10 @@ export type UpstreamsConfig = Pick<
   | "upstreamBreakerCooldownMs"
   | "upstreamQueueLimit"
   | "upstreamCacheEntries"
+  | "satCsfUrl"
+  | "satCsfTimeoutMs"
+  | "satCsfConcurrency"
+  | "satCsfCacheTtlSeconds"
 >;
 
 export type UpstreamsOptions = {
@@ -48,6 +54,8 @@ export type UpstreamsOptions = {
   sandboxUrl: string | null;
   /** Clock of the answer caches (epoch ms). */
   now?: () => number;
+  /** Where a client reports what an operator must see (an unrecognised CSF page); stderr when omitted. */
+  log?: UpstreamLog;
 };
 
 export type UpstreamRegistry = {
@@ -56,8 +64,17 @@ export type UpstreamRegistry = {
   close(): Promise<void>;
 };
 
+/** The CSF page's path at SAT; the sandbox serves it at the same path under its root. */
+const SAT_CSF_PATH = "/app/qr/faces/pages/mobile/validadorqr.jsf";
+
 type Endpoints = Record<
-  "padron" | "certificateSearch" | "certificateFiles" | "renapo" | "commerceRegistry" | "postalCatalog",
+  | "padron"
+  | "certificateSearch"
+  | "certificateFiles"
+  | "renapo"
+  | "commerceRegistry"
+  | "postalCatalog"
+  | "satCsf",
   string
 >;
 
@@ -70,6 +87,7 @@ function sandboxEndpoints(root: string | null): Endpoints {
     renapo: at("/renapo/curp"),
     commerceRegistry: at("/registry/search"),
     postalCatalog: at("/sepomex/CPdescarga.txt"),
+    satCsf: at(SAT_CSF_PATH),
   };
 }
 
@@ -82,6 +100,7 @@ function liveEndpoints(config: UpstreamsConfig): Endpoints {
     commerceRegistry: config.commerceRegistryUrl,
     // SEPOMEX's export is a captcha-free but stateful ASP.NET form: live operators import the file.
     postalCatalog: "",
+    satCsf: config.satCsfUrl,
   };
 }
 
@@ -90,7 +109,8 @@ export function createUpstreams(options: UpstreamsOptions): UpstreamRegistry {
   const modes = new Map<UpstreamMode, { upstreams: Upstreams; callers: UpstreamCaller[] }>();
   const build = (mode: UpstreamMode) => {
     const endpoints = mode === "test" ? sandboxEndpoints(options.sandboxUrl) : liveEndpoints(options.config);
-    return buildUpstreams(options.config, endpoints, mode === "test", options.now ?? Date.now);
+    const clock = { now: options.now ?? Date.now, log: options.log ?? stderrLog };
+    return buildUpstreams(options.config, endpoints, mode === "test", clock);
   };
   return {
     forMode(mode) {
@@ -109,7 +129,12 @@ export function createUpstreams(options: UpstreamsOptions): UpstreamRegistry {
   };
 }
 
-function buildUpstreams(config: UpstreamsConfig, endpoints: Endpoints, sandbox: boolean, now: () => number) {
+function buildUpstreams(
+  config: UpstreamsConfig,
+  endpoints: Endpoints,
+  sandbox: boolean,
+  { now, log }: { now: () => number; log: UpstreamLog },
+) {
   const callers: UpstreamCaller[] = [];
   const shared = {
     retries: config.upstreamRetries,
@@ -191,6 +216,19 @@ function buildUpstreams(config: UpstreamsConfig, endpoints: Endpoints, sandbox: 
         endpoints.postalCatalog,
         { timeoutMs: config.postalCatalogTimeoutMs, concurrency: 1, maxBodyBytes: 64 * 1024 * 1024 },
         {},
+      ),
+    ),
+    // Its own pool: SAT's server offers only weak DH, accepted for this host alone (docs/upstreams.md).
+    satCsf: createSatCsfClient(
+      connect(
+        endpoints.satCsf,
+        {
+          timeoutMs: config.satCsfTimeoutMs,
+          concurrency: config.satCsfConcurrency,
+          maxBodyBytes: 2 * 1024 * 1024,
+          tls: { ciphers: "DEFAULT@SECLEVEL=1" },
+        },
+        { cache: cache(config.satCsfCacheTtlSeconds), now, log },
       ),
     ),
   };

@@ -10,6 +10,8 @@ export type CallerSettings = PolicySettings & {
   maxBodyBytes: number;
   /** Slots of `concurrency` one owner may hold at once (calls that name their owner); absent: no cap. */
   perOwner?: number;
+  /** TLS options of this upstream's own pool only (SAT's CSF page needs weak DH accepted). */
+  tls?: { ciphers?: string };
 };
 
 type Send = (
@@ -39,6 +41,7 @@ export function createUpstreamCaller(settings: CallerSettings): UpstreamCaller {
     headersTimeout: settings.timeoutMs,
     bodyTimeout: settings.timeoutMs,
     connectTimeout: Math.min(settings.timeoutMs, 10_000),
+    ...(settings.tls ? { connect: settings.tls } : {}),
   });
   const policy = buildPolicy(settings, settings.idempotent);
   const lanes = settings.perOwner

@@ -4,6 +4,7 @@ import type { CommerceRegistryPort } from "./commerce-registry/port.ts";
 import type { PadronPort } from "./padron/port.ts";
 import type { PostalCatalogPort } from "./postal-catalog/port.ts";
 import type { RenapoPort } from "./renapo/port.ts";
+import type { SatCsfPort } from "./sat-csf/port.ts";
 
 export type UpstreamMode = "live" | "test";
 
@@ -15,4 +16,5 @@ export type Upstreams = {
   renapo: RenapoPort;
   commerceRegistry: CommerceRegistryPort;
   postalCatalog: PostalCatalogPort;
+  satCsf: SatCsfPort;
 };

@@ -32,6 +32,12 @@ export const UPSTREAM_SETTINGS = {
     "Live commerce-registry connector, GET `?name=` → `{query, records}` (empty: unavailable)",
     url(["http:", "https:"]),
   ),
+  satCsfUrl: setting(
+    "SAT_CSF_URL",
+    "https://siat.sat.gob.mx/app/qr/faces/pages/mobile/validadorqr.jsf",
+    "SAT's public CSF page (the CSF's QR), asked `?D1=10&D2=1&D3={idCIF}_{RFC}` (empty: unavailable)",
+    url(["http:", "https:"]),
+  ),
   padronTimeoutMs: setting(
     "PADRON_TIMEOUT_MS",
     "30000",
@@ -134,6 +140,19 @@ export const UPSTREAM_SETTINGS = {
     "60000",
     "SEPOMEX catalog download timeout (sandbox mode)",
     integer(1),
+  ),
+  satCsfTimeoutMs: setting("SAT_CSF_TIMEOUT_MS", "10000", "CSF page attempt timeout", integer(1)),
+  satCsfConcurrency: setting(
+    "SAT_CSF_CONCURRENCY",
+    "4",
+    "CSF page requests in flight at once per process (polite to SAT); the rest wait",
+    integer(1, 10_000),
+  ),
+  satCsfCacheTtlSeconds: setting(
+    "SAT_CSF_CACHE_TTL_SECONDS",
+    "600",
+    "CSF pages kept per RFC + idCIF (10 min)",
+    integer(0),
   ),
   upstreamRetries: setting(
     "UPSTREAM_RETRIES",
