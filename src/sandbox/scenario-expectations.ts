@@ -3,6 +3,7 @@ import { dateOfDay } from "../registration/list-date.ts";
 import { padronLegendFor } from "./answer-padron.ts";
 import { findListFile } from "./formats/list-files.ts";
 import type { PadronRecord } from "./formats/padron-validation.ts";
+import { csfFactsOf, idCifOf } from "./population/csf-facts.ts";
 import { obligationsOf, onRfcList, rfcListFlags } from "./population/registration-facts.ts";
 import { searchRegistry } from "./population/registry-folios.ts";
 import type { Population, ScenarioSeed, Taxpayer } from "./population/types.ts";
@@ -19,6 +20,8 @@ export type ScenarioExpectation = {
   renapo?: { found: boolean; status_curp?: string } | Fault;
   lists: { file: string; article: string; sub_list: string; situation: string }[];
   registry?: { records: { fme: string; supported: boolean; rfc: string | null }[] } | Fault;
+  /** SAT's CSF page for `rfc` + `id_cif`: not found for a wrong pair, else status, CP and regime keys. */
+  csf?: { found: false } | { found: true; status: string; zip: string; regimes: string[] } | Fault;
   /** SAT's registered-RFC list on its newest two dates and the certificate list (POST /v1/rfc/registration). */
   registration: {
     registered: boolean;
@@ -102,6 +105,14 @@ function expectationFor(population: Population, seed: ScenarioSeed, day: number)
     }),
     registration: registrationFor(population, taxpayer, day),
   };
+  if (seed.id_cif) {
+    const facts = taxpayer && idCifOf(taxpayer.rfc) === seed.id_cif ? csfFactsOf(population, taxpayer) : null;
+    expect.csf =
+      faultFor(population, seed.rfc, "sat-csf") ??
+      (facts && taxpayer
+        ? { found: true, status: facts.status, zip: taxpayer.zip, regimes: facts.regimes.map((r) => r.code) }
+        : { found: false });
+  }
   if (seed.curp) {
     const person = population.personsByCurp.get(seed.curp);
     expect.renapo =

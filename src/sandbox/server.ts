@@ -11,6 +11,7 @@ import type { Population } from "./population/types.ts";
 import { createRegistrationFiles } from "./registration-files.ts";
 import { registerCertificateRoutes } from "./routes/certificate-routes.ts";
 import { registerControlRoutes } from "./routes/control-routes.ts";
+import { registerCsfRoutes } from "./routes/csf-routes.ts";
 import { registerIdentityRoutes } from "./routes/identity-routes.ts";
 import { registerPadronRoutes } from "./routes/padron-routes.ts";
 import { registerPublicFileRoutes } from "./routes/public-file-routes.ts";
@@ -63,6 +64,7 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
   registerPadronRoutes(app, ctx);
   registerIdentityRoutes(app, ctx);
   registerControlRoutes(app, ctx);
+  registerCsfRoutes(app, ctx);
   registerRegistrationRoutes(
     app,
     createRegistrationFiles(() => ctx.population),

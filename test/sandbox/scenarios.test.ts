@@ -3,6 +3,7 @@ import { after, before, describe, it } from "node:test";
 import { certificateFilePath } from "../../src/sandbox/formats/certificate-files.ts";
 import type { Scenario } from "../../src/sandbox/scenario-expectations.ts";
 import { type RunningSandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { parseCsfPage } from "../../src/upstreams/sat-csf/parse-csf-page.ts";
 
 const REQUIRED_TAGS = [
   "registered_company",
@@ -42,6 +43,12 @@ const REQUIRED_TAGS = [
   "registry_unavailable",
   "rfc_with_enye",
   "rfc_with_ampersand",
+  "csf_company",
+  "csf_person",
+  "csf_several_regimes",
+  "csf_suspended",
+  "csf_invalid_pair",
+  "csf_unavailable",
 ];
 
 type Fault = { fault: string };
@@ -151,6 +158,26 @@ describe("GET /scenarios", () => {
           assert.deepEqual({ records: observed }, expect.registry, label);
         }
       }
+
+      if (scenario.id_cif) {
+        const d3 = encodeURIComponent(`${scenario.id_cif}_${scenario.rfc}`);
+        const seen = await observe(
+          `${sandbox.url}/app/qr/faces/pages/mobile/validadorqr.jsf?D1=10&D2=1&D3=${d3}`,
+        );
+        if ("fault" in seen) assert.deepEqual(seen, expect.csf, label);
+        else {
+          const record = parseCsfPage(await seen.body.text(), scenario.rfc);
+          const observed = record
+            ? {
+                found: true,
+                status: record.status,
+                zip: record.zip,
+                regimes: record.regimes.map((r) => r.code),
+              }
+            : { found: false };
+          assert.deepEqual(observed, expect.csf, label);
+        }
+      } else assert.equal(expect.csf, undefined, label);
     }
   });
 

@@ -38,6 +38,10 @@ const GARBAGE: Readonly<Record<Upstream, Garbage>> = {
     body: 'RFC,RAZON SOCIAL,TIPO PERSONA\r\n"AAA010101AAA,\u0000\u0000',
   },
   "postal-codes": { contentType: "text/plain; charset=iso-8859-1", body: "d_codigo|d_asenta\r\n0100" },
+  "sat-csf": {
+    contentType: "text/html; charset=UTF-8",
+    body: '<html><body><form id="ubicacionForm"><ul><li>El RFC: EKU9003173C9, tiene aso',
+  },
 };
 
 const UNAVAILABLE_PAGE =

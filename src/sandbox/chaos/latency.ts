@@ -16,6 +16,7 @@ export const LATENCY_RANGES: Readonly<Record<Exclude<Upstream, "padron">, Latenc
   "commerce-registry": { low: 20_000, high: 60_000 },
   "contributor-lists": { low: 2, high: 20 }, // "milliseconds"
   "postal-codes": { low: 2, high: 20 },
+  "sat-csf": { low: 400, high: 1500 }, // "about a second" (issue 25)
 };
 
 const Z90 = 1.2816; // standard normal 90th percentile

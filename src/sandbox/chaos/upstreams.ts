@@ -7,6 +7,7 @@ export const UPSTREAMS = [
   "commerce-registry",
   "contributor-lists",
   "postal-codes",
+  "sat-csf",
 ] as const;
 
 export type Upstream = (typeof UPSTREAMS)[number];

@@ -1,4 +1,5 @@
 import { type CommonTaxpayerFields, companyTaxpayer, individualTaxpayer } from "./build-taxpayer.ts";
+import { idCifOf } from "./csf-facts.ts";
 import { type CertificateWish, makeCertificate, type SerialCounter } from "./generate-certificates.ts";
 import { generatePerson, type IdentifierRegistry, personFromSpec } from "./generate-person.ts";
 import type { Random } from "./random.ts";
@@ -100,6 +101,7 @@ export function createScenarioBuilder(
       name: taxpayer.padronName,
       zip: taxpayer.zip,
       ...(curp ? { curp } : {}),
+      id_cif: idCifOf(taxpayer.rfc),
       tags,
       ...extra,
     });

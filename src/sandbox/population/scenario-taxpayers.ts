@@ -1,5 +1,6 @@
 import { buildCompanyRfc } from "../../mexico/build-rfc.ts";
 import { registryNameKey } from "../../mexico/compare-names.ts";
+import { wrongIdCifOf } from "./csf-facts.ts";
 import type { SerialCounter } from "./generate-certificates.ts";
 import type { IdentifierRegistry } from "./generate-person.ts";
 import type { Random } from "./random.ts";
@@ -30,7 +31,13 @@ export function buildScenarioTaxpayers(
     legalRepresentative: person("DANIEL", "VALDEZ", "DAVILA", "H", "1980-09-27", "SR"),
     registryFolioCount: 1,
   });
-  scenario(kemper, ["registered_company", "registry_single_folio", "registration_registered", "csd_active"]);
+  scenario(kemper, [
+    "registered_company",
+    "registry_single_folio",
+    "registration_registered",
+    "csd_active",
+    "csf_company",
+  ]);
   const robotica = company("UNIVERSIDAD ROBOTICA ESPAÑOLA", "2018-04-29", "86991", { rfc: "URE180429TM6" });
   scenario(robotica, ["name_mismatch"], { name: "UNIVERSIDAD ROBOTICA MEXICANA" });
   scenario(robotica, ["zip_mismatch"], { zip: "01000" });
@@ -39,7 +46,7 @@ export function buildScenarioTaxpayers(
     person("MARIA GUADALUPE", "HERNANDEZ", "LOPEZ", "M", "1985-07-09", "JC"),
     "44100",
   );
-  scenario(lupita, ["registered_individual"]);
+  scenario(lupita, ["registered_individual", "csf_person"]);
   const noCurp = individual(person("ROBERTO", "SALINAS", "PRIEGO", "H", "1972-11-03", "NL"), "64000", {
     certificatesCarryCurp: false,
   });
@@ -228,6 +235,18 @@ export function buildScenarioTaxpayers(
   registered("registration_sncf", "SIN CORRESPONDENCIA FISCAL DEL NORTE", { sncf: true });
   registered("registration_subcontracting", "SUBCONTRATISTAS DEL BAJIO", { subcontracting: true });
   registered("registration_cannot_invoice", "FACTURAS SUSPENDIDAS DEL SURESTE", { obligations: 0 });
+
+  // SAT's CSF page (issue 25): the company and person above, and these.
+  const regimes = individual(person("ROSA ELENA", "CASTAÑEDA", "IBARRA", "M", "1982-03-14", "DF"), "01219");
+  regimes.csf = { regimes: ["605", "612", "606"] };
+  scenario(regimes, ["csf_several_regimes"]);
+  const suspended = company("COMERCIALIZADORA EN SUSPENSO", "2012-06-06", "64000");
+  suspended.csf = { status: "SUSPENDIDO" };
+  scenario(suspended, ["csf_suspended"]);
+  scenario(kemper, ["csf_invalid_pair"], { id_cif: wrongIdCifOf(kemper.rfc) });
+  const csfDown = company("CONSTANCIAS SIN SERVICIO", "2018-08-18", "11000");
+  scenario(csfDown, ["csf_unavailable"]);
+  magicFaults.set(csfDown.rfc, { upstream: "sat-csf", kind: "error5xx" });
 
   const zips = [...new Set([...taxpayers.map((t) => t.zip), "76000"])];
   return { taxpayers, scenarios, magicFaults, zips };

@@ -72,6 +72,8 @@ export type Taxpayer = {
   padronStatus: "activo" | "cancelado";
   /** How SAT's registered-RFC and certificate lists show it, when a scenario fixes that. */
   registration?: RegistrationFacts;
+  /** What its CSF page shows, when a scenario fixes that (else ACTIVO and regimes by person type). */
+  csf?: { status?: string; regimes?: string[] };
 };
 
 /** A scenario's place in l_RFC and LCO; otherwise flags and absences follow from the RFC's hash. */
@@ -118,4 +120,6 @@ export type ScenarioSeed = {
   name?: string;
   zip?: string;
   curp?: string;
+  /** The idCIF to send with the RFC for its CSF page (the taxpayer's own, or a wrong one). */
+  id_cif?: string;
 };
