@@ -107,6 +107,7 @@ export const SETTINGS = {
     "Past this much V8 heap in use new requests get 503 + Retry-After (0: never)",
     integer(0),
   ),
+  priceCsf: setting("PRICE_CSF", "3", "Credits per CSF lookup (SAT's CSF page by RFC + idCIF)", integer(0)),
   rateLimitPerMinute: setting("RATE_LIMIT_PER_MINUTE", "600", "Requests per key per minute", integer(1)),
   rateLimitBatchPerMinute: setting(
     "RATE_LIMIT_BATCH_PER_MINUTE",

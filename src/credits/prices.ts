@@ -9,7 +9,8 @@ export type Operation =
   | "profile"
   | "commerce-registry"
   | "sat-lists"
-  | "registration";
+  | "registration"
+  | "csf";
 
 /** Credits for one call (verify-batch: per record). sat-lists is free for owners with an active plan. */
 export function priceOf(
@@ -34,6 +35,8 @@ export function priceOf(
       return hasActivePlan(owner) ? 0 : config.priceSatLists;
     case "registration":
       return config.priceRegistration;
+    case "csf":
+      return config.priceCsf;
   }
 }
 
@@ -45,6 +48,7 @@ export const OPERATIONS: readonly Operation[] = [
   "profile",
   "commerce-registry",
   "sat-lists",
+  "csf",
 ];
 
 /** Every operation's price for someone without a plan, as the configuration sets it. */

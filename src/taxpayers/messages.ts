@@ -18,6 +18,8 @@ export const MESSAGES = {
     count === 1 ? "Se encontró 1 folio mercantil." : `Se encontraron ${count} folios mercantiles.`,
   registryAllUnsupported:
     "Todos los folios encontrados están en un estado que el servicio aún no lee; solo se muestran folio, nombre y oficina registral.",
+  csfPairNotFound:
+    "No se encontró información de la cédula de identificación fiscal para los datos proporcionados (RFC e idCIF).",
   nameMismatch: (legend: string, registered: string | null) =>
     registered ? `${legend}. Nombre registrado: ${registered}` : legend,
 } as const;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { acceptingWebhook } from "../batches/accepting-webhook.ts";
 import { AcceptedSchema } from "../batches/batch-schemas.ts";
 import { ProblemSchema } from "../platform/http/schemas.ts";
+import { csfRoute } from "./csf-route.ts";
 import { findZip } from "./find-zip.ts";
 import { profileTaxpayer } from "./profile-taxpayer.ts";
 import type { OperationOutcome } from "./taxpayer-context.ts";
@@ -30,7 +31,7 @@ const problems = {
 export const send = <B>(reply: FastifyReply, result: OperationOutcome<B>) =>
   reply.code(result.status).send(result.body);
 
-/** POST /v1/rfc/validate, verify, find-zip and profile: each route calls one verb. */
+/** POST /v1/rfc/validate, verify, find-zip, profile and csf: each route calls one verb. */
 export function taxpayerRoutes(scope: FastifyInstance, deps: TaxpayerDeps): void {
   scope.post(
     "/rfc/validate",
@@ -89,4 +90,5 @@ export function taxpayerRoutes(scope: FastifyInstance, deps: TaxpayerDeps): void
       profileTaxpayer(taxpayerContextOf(request, deps), input),
     ),
   );
+  csfRoute(scope, deps);
 }

@@ -58,6 +58,7 @@ test("the tools are the operations, named by operationId, the issue's names amon
     "rfc_profile",
     "rfc_sat_lists",
     "rfc_commerce_registry",
+    "rfc_csf",
     "request_status",
     "request_redeliver",
     "account",

@@ -1,0 +1,118 @@
+import { ServiceError } from "../platform/errors.ts";
+import type { CsfCheck, CsfRecord } from "../upstreams/sat-csf/port.ts";
+import { readCsfPdf } from "./read-csf-pdf.ts";
+import { readIdCif } from "./read-id-cif.ts";
+import { readRfc } from "./read-rfc.ts";
+import { runSynchronously } from "./run-synchronously.ts";
+import { fullRefund, type OperationOutcome, type TaxpayerContext } from "./taxpayer-context.ts";
+import { CSF_SOURCE, cfdiNameOfRecord } from "./verify-by-csf.ts";
+
+export type CsfInput = { rfc?: string; id_cif?: string; csf_pdf?: string };
+
+/** CSF result (issue 25): SAT's record, fields SAT leaves empty omitted; `found` null when unknown. */
+export type CsfResult = {
+  rfc: string;
+  id_cif: string;
+  found: boolean | null;
+  person_type?: "M" | "F";
+  name?: string;
+  cfdi_name?: string;
+  curp?: string;
+  first_names?: string;
+  paternal_surname?: string;
+  maternal_surname?: string;
+  status?: string;
+  status_since?: string;
+  operations_start?: string;
+  zip?: string;
+  address?: Partial<Record<(typeof ADDRESS)[number][0], string>>;
+  email?: string;
+  sat_office?: string;
+  regimes?: { code: string | null; name: string; since: string }[];
+  source: typeof CSF_SOURCE;
+  checked_at: string;
+};
+
+const ADDRESS = [
+  ["state", "state"],
+  ["municipality", "municipality"],
+  ["colony", "colony"],
+  ["street_type", "streetType"],
+  ["street", "street"],
+  ["exterior_number", "exteriorNumber"],
+  ["interior_number", "interiorNumber"],
+] as const satisfies readonly (readonly [string, keyof CsfRecord])[];
+
+/** POST /v1/rfc/csf: the pair, or the pair read from the Constancia's PDF (before any charge). */
+export async function checkCsf(ctx: TaxpayerContext, input: CsfInput): Promise<OperationOutcome<CsfResult>> {
+  const pair = await readCsfInput(input);
+  return runSynchronously(ctx, "csf", pair, { check: () => pair, run: runCsf });
+}
+
+async function readCsfInput(input: CsfInput): Promise<{ rfc: string; idCif: string }> {
+  if (input.csf_pdf !== undefined) {
+    if (input.rfc !== undefined || input.id_cif !== undefined)
+      throw new ServiceError("invalid_request", "Send rfc and id_cif, or csf_pdf, not both.", {
+        errors: [{ path: "/csf_pdf", message: "not together with rfc or id_cif" }],
+      });
+    const read = await readCsfPdf(input.csf_pdf);
+    return { rfc: readRfc(read.rfc).rfc, idCif: readIdCif(read.idCif, "/csf_pdf") };
+  }
+  const missing = (["rfc", "id_cif"] as const).filter((field) => input[field] === undefined);
+  if (missing.length > 0)
+    throw new ServiceError(
+      "invalid_request",
+      `Send rfc and id_cif (or csf_pdf); missing: ${missing.join(", ")}.`,
+      {
+        errors: missing.map((field) => ({ path: `/${field}`, message: "required" })),
+      },
+    );
+  return { rfc: readRfc(input.rfc as string).rfc, idCif: readIdCif(input.id_cif as string) };
+}
+
+/** SAT's CSF page for the pair; unknown (SAT unreachable or its page not recognised) is not charged. */
+export async function runCsf(
+  ctx: TaxpayerContext,
+  pair: { rfc: string; idCif: string },
+  signal?: AbortSignal,
+): Promise<OperationOutcome<CsfResult>> {
+  const answer = await ctx.upstreams.satCsf.lookup(pair.rfc, pair.idCif, signal);
+  const base = { rfc: pair.rfc, id_cif: pair.idCif, source: CSF_SOURCE };
+  if (answer.status !== "ok")
+    return {
+      status: 200,
+      body: { ...base, found: null, checked_at: new Date().toISOString() },
+      refund: fullRefund(ctx, "csf"),
+    };
+  return { status: 200, body: { ...base, ...foundFields(answer.value) } };
+}
+
+function foundFields({ record, checkedAt }: CsfCheck): Omit<CsfResult, "rfc" | "id_cif" | "source"> {
+  if (!record) return { found: false, checked_at: checkedAt };
+  const given = (value: string) => (value === "" ? undefined : value);
+  const address = Object.fromEntries(
+    ADDRESS.map(([key, field]) => [key, given(record[field])]).filter(([, v]) => v),
+  );
+  const result: Omit<CsfResult, "rfc" | "id_cif" | "source"> = {
+    found: true,
+    person_type: record.personType,
+    name: record.name,
+    cfdi_name: cfdiNameOfRecord(record),
+    curp: given(record.curp),
+    first_names: given(record.firstNames),
+    paternal_surname: given(record.paternalSurname),
+    maternal_surname: given(record.maternalSurname),
+    status: record.status,
+    status_since: given(record.statusSince),
+    operations_start: given(record.operationsStart),
+    zip: record.zip,
+    address,
+    email: given(record.email),
+    sat_office: given(record.satOffice),
+    regimes: record.regimes.map(({ code, name, since }) => ({ code, name, since })),
+    checked_at: checkedAt,
+  };
+  for (const key of Object.keys(result) as (keyof typeof result)[])
+    if (result[key] === undefined) delete result[key];
+  return result;
+}
