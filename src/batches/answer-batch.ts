@@ -4,7 +4,9 @@ import type { ListVerdict } from "../registration/answer-from-rfc-list.ts";
 import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
 import { MESSAGES } from "../taxpayers/messages.ts";
 import { readName } from "../taxpayers/read-rfc.ts";
+import { verifyByCsf } from "../taxpayers/verify-by-csf.ts";
 import { PADRON_MAX_RECORDS, type PadronPort, type PadronQuery } from "../upstreams/padron/port.ts";
+import type { SatCsfPort } from "../upstreams/sat-csf/port.ts";
 import type { BatchBody, BatchRecord, BatchResult } from "./batch-schemas.ts";
 
 export type BatchAnswer = {
@@ -27,19 +29,38 @@ export async function answerBatch(
     progress?: (done: number) => Promise<void>;
     /** Answers a record when no padrón connector is configured (the registered-RFC list). */
     fallback?: (query: PadronQuery) => Promise<ListVerdict>;
+    /** SAT's CSF page, for records that carry an idCIF. */
+    csf?: SatCsfPort;
   } = {},
 ): Promise<BatchAnswer> {
   const results: BatchResult[] = new Array(records.length);
   const upstream: { index: number; query: PadronQuery }[] = [];
+  const byCsf: { index: number; query: PadronQuery; idCif: string }[] = [];
   records.forEach((record, index) => {
     const rfc = normalizeRfc(record.rfc);
-    if (isValidRfcStructure(rfc))
-      upstream.push({ index, query: { rfc, name: readName(record.name) ?? "", zip: record.zip.trim() } });
-    else results[index] = { ...record, rfc, valid: false, message: PADRON_LEGENDS.badStructure };
+    const query = { rfc, name: readName(record.name) ?? "", zip: record.zip.trim() };
+    const idCif = record.id_cif?.trim();
+    if (!isValidRfcStructure(rfc))
+      results[index] = { ...record, rfc, valid: false, message: PADRON_LEGENDS.badStructure };
+    else if (idCif && options.csf) byCsf.push({ index, query, idCif });
+    else upstream.push({ index, query });
   });
-  let refundable = records.length - upstream.length;
+  let refundable = records.length - upstream.length - byCsf.length;
   let done = refundable;
   await options.progress?.(done);
+  const csf = options.csf;
+  const csfAnswers = Promise.all(
+    byCsf.map(async ({ index, query, idCif }) => {
+      const { record: _, ...verdict } = await verifyByCsf(
+        csf as SatCsfPort,
+        { rfc: query.rfc, idCif, name: query.name || undefined, zip: query.zip || undefined },
+        options.signal,
+      );
+      results[index] = { ...records[index], rfc: query.rfc, ...verdict };
+      if (verdict.valid === null) refundable++;
+      done++;
+    }),
+  );
   const chunks = [];
   for (let start = 0; start < upstream.length; start += PADRON_MAX_RECORDS)
     chunks.push(upstream.slice(start, start + PADRON_MAX_RECORDS));
@@ -72,6 +93,8 @@ export async function answerBatch(
       await options.progress?.(done);
     }),
   );
+  await csfAnswers;
+  await options.progress?.(done);
   // Cut short (shutdown, lost lease): fail the attempt so the job runs again rather than store nulls.
   options.signal?.throwIfAborted();
   return { body: { count: results.length, results }, refundable };

@@ -8,6 +8,13 @@ const BatchRecord = Type.Object(
     rfc: Type.String({ maxLength: 64, description: "RFC as the customer has it (normalized before use)" }),
     name: Type.String({ maxLength: 254, description: "Name to check against the padrón" }),
     zip: Type.String({ maxLength: 10, description: "Fiscal postal code to check against the padrón" }),
+    id_cif: Type.Optional(
+      Type.String({
+        pattern: "^\\s*[0-9]{5,20}\\s*$",
+        maxLength: 40,
+        description: "The Constancia's idCIF: name and zip are checked against SAT's CSF page instead",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -27,13 +34,13 @@ export const AcceptedSchema = Type.Object({
   request_id: Type.String(),
 });
 
-export type BatchRecord = { rfc: string; name: string; zip: string };
+export type BatchRecord = { rfc: string; name: string; zip: string; id_cif?: string };
 
 /** One answered record (spec §2.5 plus the echoed name and zip); `valid` null when SAT was unreachable. */
 export type BatchResult = BatchRecord & {
   valid: boolean | null;
   message: string;
-  /** When answered from the registered-RFC list (no padrón connector configured). */
+  /** `sat_csf` (the record's idCIF), or the registered-RFC list (no padrón connector configured). */
   source?: string;
   data_as_of?: string;
 };

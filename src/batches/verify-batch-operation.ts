@@ -20,7 +20,9 @@ export function verifyBatchOperation(upstreams: UpstreamRegistry): AsyncOperatio
     eventType: "rfc.verify_batch.completed",
     async run(ctx, input: VerifyBatchInput, tools) {
       const total = input.records.length;
-      const answer = await answerBatch(upstreams.forMode(ctx.auth.mode).padron, input.records, {
+      const sources = upstreams.forMode(ctx.auth.mode);
+      const answer = await answerBatch(sources.padron, input.records, {
+        csf: sources.satCsf,
         owner: ctx.auth.owner.id,
         signal: tools.signal,
         progress: (done) => tools.progress(done, total),

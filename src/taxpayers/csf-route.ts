@@ -4,12 +4,7 @@ import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
 import { type CsfInput, checkCsf } from "./check-csf.ts";
 import { MAX_CSF_PDF_BYTES } from "./read-csf-pdf.ts";
 import { type TaxpayerDeps, taxpayerContextOf } from "./taxpayer-context-of.ts";
-
-export const IdCif = Type.String({
-  minLength: 1,
-  maxLength: 40,
-  description: "The idCIF printed at the top right of the Constancia de Situación Fiscal (11 digits)",
-});
+import { IdCif } from "./taxpayer-schemas.ts";
 
 const Body = Type.Object(
   {

@@ -10,17 +10,32 @@ const Rfc = Type.String({
 const Name = Type.String({ minLength: 1, maxLength: 254, description: "Taxpayer name as registered" });
 const Zip = Type.String({ minLength: 1, maxLength: 10, description: "Postal code (5 digits)" });
 const strict = { additionalProperties: false } as const;
+export const IdCif = Type.String({
+  minLength: 1,
+  maxLength: 40,
+  description: "The idCIF printed at the top right of the Constancia de Situación Fiscal (11 digits)",
+});
+const OptionalIdCif = Type.Optional({
+  ...IdCif,
+  description: "With it, name and zip are checked against SAT's CSF page for RFC + idCIF (source sat_csf)",
+});
 // Longer than the 2,048 allowed so that an over-long URL is `invalid_webhook_url`, not a schema error.
 const WebhookUrl = Type.Optional(
   Type.String({ maxLength: 4096, description: "Answer 202 at once and POST the result here" }),
 );
 
 export const ValidateBody = Type.Object(
-  { rfc: Rfc, name: Type.Optional(Name), webhook_url: WebhookUrl },
+  { rfc: Rfc, name: Type.Optional(Name), id_cif: OptionalIdCif, webhook_url: WebhookUrl },
   strict,
 );
 export const VerifyBody = Type.Object(
-  { rfc: Rfc, name: Type.Optional(Name), zip: Type.Optional(Zip), webhook_url: WebhookUrl },
+  {
+    rfc: Rfc,
+    name: Type.Optional(Name),
+    zip: Type.Optional(Zip),
+    id_cif: OptionalIdCif,
+    webhook_url: WebhookUrl,
+  },
   strict,
 );
 export const FindZipBody = Type.Object({ rfc: Rfc, name: Name, webhook_url: WebhookUrl }, strict);
@@ -37,9 +52,9 @@ export const CommerceRegistryBody = Type.Object(
 );
 
 const Tri = Nullable(Type.Boolean());
-/** Additive: set when the answer came from a local copy of SAT's lists (l_RFC or LCO). */
+/** Additive: set when the answer came from a local copy of SAT's lists (l_RFC or LCO) or the CSF page. */
 export const ListSourceFields = {
-  source: Type.Optional(Type.String({ description: "sat_rfc_list or sat_certificate_list" })),
+  source: Type.Optional(Type.String({ description: "sat_rfc_list, sat_certificate_list or sat_csf" })),
   data_as_of: Type.Optional(Type.String({ format: "date-time", description: "Date of that list" })),
 };
 const NullableString = Nullable(Type.String());

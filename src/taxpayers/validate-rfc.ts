@@ -1,8 +1,12 @@
 import { cfdiName } from "../mexico/cfdi-name.ts";
-import type { UpstreamResult } from "../upstreams/result.ts";
+import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
+import type { PadronVerdict } from "../upstreams/padron/port.ts";
+import { ok, type UpstreamResult, unavailable } from "../upstreams/result.ts";
 import { assembleValidation, type ValidationResult } from "./assemble-validation.ts";
 import { type CertificateFindings, gatherCertificates } from "./gather-certificates.ts";
 import { lookupIdentity } from "./lookup-identity.ts";
+import { MESSAGES } from "./messages.ts";
+import { readIdCif } from "./read-id-cif.ts";
 import { readName, readRfc } from "./read-rfc.ts";
 import { runSynchronously } from "./run-synchronously.ts";
 import { type PostalSearchOutcome, searchPostalCode } from "./search-postal-code.ts";
@@ -12,40 +16,47 @@ import {
   partialRefund,
   type TaxpayerContext,
 } from "./taxpayer-context.ts";
+import { type CsfVerdict, cfdiNameOfRecord, verifyByCsf } from "./verify-by-csf.ts";
 
-export type ValidateInput = { rfc: string; name?: string };
+export type ValidateInput = { rfc: string; name?: string; id_cif?: string };
 
 /** POST /v1/rfc/validate: structure → charge → pipeline → refund when the answer is unknown or partial. */
 export function validateRfc(
   ctx: TaxpayerContext,
   input: ValidateInput,
 ): Promise<OperationOutcome<ValidationResult>> {
-  return runSynchronously(ctx, "validate", input, { check: (i) => readRfc(i.rfc), run: runValidation });
+  return runSynchronously(ctx, "validate", input, { check: checkValidateInput, run: runValidation });
+}
+
+function checkValidateInput(input: ValidateInput) {
+  const parsed = readRfc(input.rfc);
+  return { ...parsed, idCif: input.id_cif === undefined ? undefined : readIdCif(input.id_cif) };
 }
 
 /**
  * The validation pipeline (DESIGN §3.3), no money moved: in parallel {padrón status, certificates,
- * contributor lists, postal-code search} → RENAPO for the CURP found → assemble.
+ * contributor lists, postal-code search} → RENAPO for the CURP found → assemble. With an idCIF, SAT's
+ * CSF page answers status, name and postal code instead of the padrón and the catalog.
  */
 export async function runValidation(
   ctx: TaxpayerContext,
   input: ValidateInput,
   signal?: AbortSignal,
 ): Promise<OperationOutcome<ValidationResult>> {
-  const { rfc, personType } = readRfc(input.rfc);
+  const { rfc, personType, idCif } = checkValidateInput(input);
   const givenName = readName(input.name);
   const { upstreams } = ctx;
 
-  let postal: Promise<PostalSearchOutcome> | null = givenName
-    ? searchPostalCode(ctx, { rfc, name: givenName }, signal)
-    : null;
-  const status = upstreams.padron.checkRfc(rfc, signal);
+  const csf = idCif ? verifyByCsf(upstreams.satCsf, { rfc, idCif, name: givenName }, signal) : null;
+  let postal: Promise<PostalSearchOutcome> | null =
+    givenName && !csf ? searchPostalCode(ctx, { rfc, name: givenName }, signal) : null;
+  const status = csf ? csf.then((verdict) => statusOf(rfc, verdict)) : upstreams.padron.checkRfc(rfc, signal);
   const lists = ctx.services.satLists.listedEntries(ctx.auth.mode, rfc);
   const certificates = gatherCertificates(upstreams, rfc, {
     signal,
     // SAT compares the name without its régimen de capital, as an invoice carries it.
     onName: (name) => {
-      postal ??= searchPostalCode(ctx, { rfc, name: cfdiName(name) }, signal);
+      if (!csf) postal ??= searchPostalCode(ctx, { rfc, name: cfdiName(name) }, signal);
     },
   });
   const identity = certificates.then((found) => {
@@ -69,12 +80,34 @@ export async function runValidation(
     lists: listEntries,
     identity: identityAnswer,
   });
+  if (csf) fromCsfPage(result, await csf);
   // Unknown status: nothing is charged; some step unavailable: half the price (README, "Unknown and
   // partial answers").
   if (result.valid === null) return { status: 200, body: result, refund: fullRefund(ctx, "validate") };
   if (result.unavailable.length > 0)
     return { status: 200, body: result, refund: partialRefund(ctx, "validate") };
   return { status: 200, body: result };
+}
+
+/** The CSF page's verdict in the padrón's terms; a name mismatch names the registered name. */
+function statusOf(rfc: string, verdict: CsfVerdict): UpstreamResult<PadronVerdict> {
+  if (verdict.valid === null) return unavailable("network_error", verdict.message);
+  const { record, message } = verdict;
+  const legend =
+    record && message === PADRON_LEGENDS.nameMismatch
+      ? MESSAGES.nameMismatch(message, cfdiNameOfRecord(record))
+      : message;
+  return ok({ rfc, name: "", zip: "", outcome: verdict.valid ? "valid" : "unrecognized", legend });
+}
+
+/** SAT's own name and registered postal code from the page, and where the answer came from. */
+function fromCsfPage(result: ValidationResult, verdict: CsfVerdict): void {
+  result.source = verdict.source;
+  delete result.data_as_of;
+  if (!verdict.record) return;
+  result.name = verdict.record.name;
+  result.cfdi_name = cfdiNameOfRecord(verdict.record);
+  if (result.valid) result.zip = verdict.record.zip;
 }
 
 /** Company: the legal representative's CURP; individual: the person's own. */

@@ -2,11 +2,13 @@ import { ServiceError } from "../platform/errors.ts";
 import { answerFromRfcList } from "../registration/answer-from-rfc-list.ts";
 import { listModeOf } from "../registration/data-source.ts";
 import { MESSAGES } from "./messages.ts";
+import { readIdCif } from "./read-id-cif.ts";
 import { readName, readRfc } from "./read-rfc.ts";
 import { runSynchronously } from "./run-synchronously.ts";
 import { fullRefund, type OperationOutcome, type TaxpayerContext } from "./taxpayer-context.ts";
+import { verifyByCsf } from "./verify-by-csf.ts";
 
-export type VerifyInput = { rfc: string; name?: string; zip?: string };
+export type VerifyInput = { rfc: string; name?: string; zip?: string; id_cif?: string };
 
 /**
  * Simple verification result (spec §2.5); `valid` is null when SAT could not be reached. `source` and
@@ -25,8 +27,13 @@ export function verifyRfc(ctx: TaxpayerContext, input: VerifyInput): Promise<Ope
   return runSynchronously(ctx, "verify", input, { check: checkVerifyInput, run: runVerification });
 }
 
-/** RFC structure, and name and zip given together or not at all. */
-export function checkVerifyInput(input: VerifyInput): { rfc: string; name?: string; zip?: string } {
+/** RFC structure, name and zip given together or not at all, and an idCIF's digits. */
+export function checkVerifyInput(input: VerifyInput): {
+  rfc: string;
+  name?: string;
+  zip?: string;
+  idCif?: string;
+} {
   const { rfc } = readRfc(input.rfc);
   const name = readName(input.name);
   const zip = input.zip?.trim() || undefined;
@@ -34,7 +41,7 @@ export function checkVerifyInput(input: VerifyInput): { rfc: string; name?: stri
     throw new ServiceError("name_zip_pair_required", "Send both name and zip, or neither.", {
       errors: [{ path: name === undefined ? "/name" : "/zip", message: "required together with the other" }],
     });
-  return { rfc, name, zip };
+  return { rfc, name, zip, ...(input.id_cif === undefined ? {} : { idCif: readIdCif(input.id_cif) }) };
 }
 
 /** RFC alone (the padrón's RFC-only check) or RFC + name + postal code (the full padrón check). */
@@ -43,7 +50,18 @@ export async function runVerification(
   input: VerifyInput,
   signal?: AbortSignal,
 ): Promise<OperationOutcome<VerifyResult>> {
-  const { rfc, name, zip } = checkVerifyInput(input);
+  const { rfc, name, zip, idCif } = checkVerifyInput(input);
+  if (idCif !== undefined) {
+    const { record: _, ...verdict } = await verifyByCsf(
+      ctx.upstreams.satCsf,
+      { rfc, idCif, name, zip },
+      signal,
+    );
+    const body = { rfc, ...verdict };
+    return verdict.valid === null
+      ? { status: 200, body, refund: fullRefund(ctx, "verify") }
+      : { status: 200, body };
+  }
   const answer =
     name !== undefined && zip !== undefined
       ? await ctx.upstreams.padron.checkRecord({ rfc, name, zip }, signal)

@@ -157,3 +157,131 @@ describe("POST /v1/rfc/csf with the Constancia's PDF", () => {
     assert.equal(answer.body.code, "payload_too_large");
   });
 });
+
+describe("verify and validate with id_cif: SAT's CSF page decides, with the CFDI 4.0 name rule", () => {
+  const VALID = "RFC válido, y susceptible de recibir facturas";
+  const NAME = "El nombre, denominación o razón social no coincide con el registrado en el RFC";
+  const ZIP = "El Código Postal no coincide con el registrado en el RFC";
+  const padronCalls = async () =>
+    ((await h.sandboxJson("/_control/stats")) as { padron: { started: number } }).padron.started;
+  const verify = (body: Record<string, unknown>) => chargedCall(h, "/v1/rfc/verify", body);
+
+  test("a match, charged as a verify; the padrón is not asked", async () => {
+    const s = byTag("csf_company");
+    const before = await padronCalls();
+    const answer = await verify({
+      rfc: s.rfc,
+      name: "ESCUELA KEMPER URGATE",
+      zip: "86035",
+      id_cif: s.id_cif,
+    });
+    assert.deepEqual(answer.body, { rfc: s.rfc, valid: true, message: VALID, source: "sat_csf" });
+    assert.deepEqual(answer.ledger, { net: -1, kinds: ["charge"] });
+    assert.equal(await padronCalls(), before);
+  });
+
+  test("a person's name with Ñ, and the RFC with id_cif alone", async () => {
+    const s = byTag("csf_several_regimes");
+    const named = await verify({
+      rfc: s.rfc,
+      name: "ROSA ELENA CASTAÑEDA IBARRA",
+      zip: "01219",
+      id_cif: s.id_cif,
+    });
+    assert.equal(named.body.valid, true);
+    const alone = await verify({ rfc: s.rfc, id_cif: s.id_cif });
+    assert.deepEqual(alone.body, { rfc: s.rfc, valid: true, message: VALID, source: "sat_csf" });
+  });
+
+  test("a name mismatch: SAT's rule is letter for letter, without the régimen de capital", async () => {
+    const s = byTag("csf_company");
+    for (const name of [
+      "ESCUELA KEMPER URGATE.",
+      "Escuela Kemper Urgate",
+      "ESCUELA KEMPER URGATE SA DE CV",
+      "ESCUELA  KEMPER URGATE",
+    ]) {
+      const answer = await verify({ rfc: s.rfc, name, zip: "86035", id_cif: s.id_cif });
+      assert.deepEqual(answer.body, { rfc: s.rfc, valid: false, message: NAME, source: "sat_csf" }, name);
+      assert.deepEqual(answer.ledger, { net: -1, kinds: ["charge"] });
+    }
+  });
+
+  test("a postal-code mismatch", async () => {
+    const s = byTag("csf_company");
+    const answer = await verify({
+      rfc: s.rfc,
+      name: "ESCUELA KEMPER URGATE",
+      zip: "86036",
+      id_cif: s.id_cif,
+    });
+    assert.deepEqual(answer.body, { rfc: s.rfc, valid: false, message: ZIP, source: "sat_csf" });
+    assert.deepEqual(answer.ledger, { net: -1, kinds: ["charge"] });
+  });
+
+  test("an invalid pair is a definite false, in SAT's words, charged", async () => {
+    const s = byTag("csf_invalid_pair");
+    const answer = await verify({
+      rfc: s.rfc,
+      name: "ESCUELA KEMPER URGATE",
+      zip: "86035",
+      id_cif: s.id_cif,
+    });
+    assert.equal(answer.body.valid, false);
+    assert.match(
+      String(answer.body.message),
+      /^No se encontró información de la cédula de identificación fiscal/,
+    );
+    assert.equal(answer.body.source, "sat_csf");
+    assert.deepEqual(answer.ledger, { net: -1, kinds: ["charge"] });
+  });
+
+  test("SAT unreachable: valid null, not charged", async () => {
+    const s = byTag("csf_unavailable");
+    const answer = await verify({ rfc: s.rfc, name: s.name, zip: s.zip, id_cif: s.id_cif });
+    assert.equal(answer.body.valid, null);
+    assert.equal(answer.body.source, "sat_csf");
+    assert.deepEqual(answer.ledger, { net: 0, kinds: ["charge", "refund"] });
+    assert.equal(answer.headers.get("x-credits-charged"), "0");
+  });
+
+  test("validate: SAT's name and registered postal code from the page; a wrong name names the registered one", async () => {
+    const s = byTag("csf_company");
+    const before = await padronCalls();
+    const match = await chargedCall(h, "/v1/rfc/validate", {
+      rfc: s.rfc,
+      name: "ESCUELA KEMPER URGATE",
+      id_cif: s.id_cif,
+    });
+    assert.equal(match.body.valid, true);
+    assert.equal(match.body.message, VALID);
+    assert.equal(match.body.name, "ESCUELA KEMPER URGATE");
+    assert.equal(match.body.cfdi_name, "ESCUELA KEMPER URGATE");
+    assert.equal(match.body.zip, "86035");
+    assert.equal(match.body.source, "sat_csf");
+    assert.deepEqual(match.body.unavailable, []);
+    assert.deepEqual(match.ledger, { net: -10, kinds: ["charge"] });
+    const wrong = await chargedCall(h, "/v1/rfc/validate", {
+      rfc: s.rfc,
+      name: "ESCUELA KEMPER",
+      id_cif: s.id_cif,
+    });
+    assert.equal(wrong.body.valid, false);
+    assert.equal(wrong.body.message, `${NAME}. Nombre registrado: ESCUELA KEMPER URGATE`);
+    assert.equal(wrong.body.zip, undefined);
+    assert.equal(await padronCalls(), before);
+    const down = byTag("csf_unavailable");
+    const unknown = await chargedCall(h, "/v1/rfc/validate", { rfc: down.rfc, id_cif: down.id_cif });
+    assert.equal(unknown.body.valid, null);
+    assert.deepEqual(unknown.body.unavailable, ["status"]);
+    assert.deepEqual(unknown.ledger, { net: 0, kinds: ["charge", "refund"] });
+  });
+
+  test("a malformed id_cif is a 422 before any charge", async () => {
+    const s = byTag("csf_company");
+    const answer = await verify({ rfc: s.rfc, id_cif: "no digits" });
+    assert.equal(answer.status, 422);
+    assert.deepEqual(answer.body.errors, [{ path: "/id_cif", message: "must be the idCIF's digits" }]);
+    assert.deepEqual(answer.ledger, { net: 0, kinds: [] });
+  });
+});
