@@ -150,6 +150,13 @@ describe("POST /v1/rfc/csf with the Constancia's PDF", () => {
     }
   });
 
+  test("the route takes bodies past the API's 4 MiB (a 6 MB file is read, and refused as no PDF)", async () => {
+    const file = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(6 * 1024 * 1024, 32)]);
+    const answer = await csf({ csf_pdf: file.toString("base64") });
+    assert.equal(answer.status, 422);
+    assert.deepEqual(answer.body.errors, [{ path: "/csf_pdf", message: "is not a readable PDF" }]);
+  });
+
   test("a PDF over 10 MB is 413", async () => {
     const big = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.alloc(10 * 1024 * 1024 + 1, 32)]);
     const answer = await csf({ csf_pdf: big.toString("base64") });
