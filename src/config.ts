@@ -97,8 +97,8 @@ export const SETTINGS = {
   ),
   overloadEventLoopDelayMs: setting(
     "OVERLOAD_EVENT_LOOP_DELAY_MS",
-    "1000",
-    "Past this event-loop delay new requests get 503 + Retry-After (0: never)",
+    "0",
+    "Past this event-loop delay new requests get 503 + Retry-After (0: never; 1000 behind a balancer)",
     integer(0),
   ),
   overloadHeapUsedMb: setting(

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { after, test } from "node:test";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { buildApp } from "../../src/app.ts";
@@ -114,4 +115,11 @@ test("two operations with one name are refused, and the app does not start", asy
     await clash.app.close();
     await database.close();
   }
+});
+
+test("the README names every tool, and only tools that exist", () => {
+  const readme = readFileSync("README.md", "utf8");
+  const list = /named\s+by its `operationId`:([\s\S]*?)\. A tool's arguments/.exec(readme)?.[1] ?? "";
+  const named = [...list.matchAll(/`([a-z_]+)`/g)].map((match) => match[1]);
+  assert.deepEqual(named.sort(), tools.map((tool) => tool.name).sort());
 });

@@ -29,7 +29,7 @@ test("past the heap limit: 503 problem + Retry-After for the API; liveness still
   assert.equal((await padron.app.inject({ url: "/healthz" })).statusCode, 200);
 });
 
-test("with the default limits a quiet process answers", async () => {
+test("with the default limits (off) a process answers", async () => {
   const quiet = await startTestApp();
   try {
     const owner = await mintOwner(quiet.database.db);
