@@ -23,7 +23,6 @@ import { answerFrameworkError } from "./platform/http/framework-errors.ts";
 import { guardRequestInput } from "./platform/http/guard-request-input.ts";
 import { healthRoutes } from "./platform/http/health-routes.ts";
 import { parseJsonBodies } from "./platform/http/json-body-parser.ts";
-import { lazyRequestLogger } from "./platform/http/lazy-request-logger.ts";
 import { installMetrics } from "./platform/http/metrics.ts";
 import { installNotFound } from "./platform/http/not-found.ts";
 import { installOpenApi } from "./platform/http/openapi.ts";
@@ -80,7 +79,6 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: () => newId("req"),
-    childLoggerFactory: lazyRequestLogger,
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,

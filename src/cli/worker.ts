@@ -3,6 +3,7 @@ import { loadConfig } from "../config.ts";
 import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
+import { logThrough, processLogger } from "../platform/log.ts";
 import { refreshConfiguredRegistration } from "../registration/refresh-configured-registration.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
 import type { OperationRegistry } from "../requests/operations.ts";
@@ -26,8 +27,7 @@ export async function runWorker(addOperations?: (operations: OperationRegistry) 
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
   await migrateToLatest(database);
-  const log = (level: string, message: string, fields: Record<string, unknown> = {}) =>
-    process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg: message, ...fields })}\n`);
+  const log = logThrough(processLogger(config.logLevel));
   // The jobs run the API's verbs: they need the same sources the API process has.
   const sandboxUrl = sandboxUrlBeside(config);
   const services = createServices(database.db);

@@ -1,9 +1,8 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../platform/db/connect.ts";
+import type { Log } from "../platform/log.ts";
 import type { ListMode, SyncFileResult } from "./list-store-types.ts";
 import { type ListRefresh, startListRefresh } from "./start-list-refresh.ts";
-
-type Log = (level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) => void;
 
 /**
  * The refresh loop a worker runs: every mode named in LISTS_REFRESH_MODES that has a source (the

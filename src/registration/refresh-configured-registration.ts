@@ -1,10 +1,9 @@
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../platform/db/connect.ts";
 import type { ListMode } from "../platform/db/schema.ts";
+import type { Log } from "../platform/log.ts";
 import { type PeriodicRefresh, startPeriodicRefresh } from "../platform/periodic-refresh.ts";
 import { syncRegistration } from "./sync-registration.ts";
-
-type Log = (level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) => void;
 
 /** The sandbox publishes a few dates: a first sync takes two, so removals and restorations show at once. */
 const SANDBOX_FIRST_DATES = 2;

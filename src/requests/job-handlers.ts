@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import type { Db, Engine } from "../platform/db/connect.ts";
 import type { JobHandlers } from "../platform/jobs/job-types.ts";
 import { startWorker, type Worker } from "../platform/jobs/start-worker.ts";
+import type { Log } from "../platform/log.ts";
 import type { Services } from "../services.ts";
 import { DELIVER_WEBHOOK } from "../webhooks/create-delivery.ts";
 import { deliverWebhookHandler } from "../webhooks/deliver-webhook.ts";
@@ -22,10 +23,7 @@ export function asyncJobHandlers(deps: WorkerDeps, agents: WebhookAgents): JobHa
 }
 
 /** The worker `padron worker` and `padron serve` run, plus the hourly retention sweep. */
-export function startAsyncWorker(
-  deps: WorkerDeps,
-  log?: (level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) => void,
-): Worker {
+export function startAsyncWorker(deps: WorkerDeps, log?: Log): Worker {
   const { config } = deps;
   const agents = createWebhookAgents();
   const worker = startWorker({

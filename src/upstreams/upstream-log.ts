@@ -1,10 +1,7 @@
-/** Where upstream clients report what an operator must see (pino's in the API, stderr JSON in a worker). */
-export type UpstreamLog = (
-  level: "info" | "warn" | "error",
-  message: string,
-  fields: Record<string, unknown>,
-) => void;
+import { type Log, logThrough, processLogger } from "../platform/log.ts";
 
-/** Until a process gives its logger: one JSON line on stderr, as `padron worker` writes. */
-export const stderrLog: UpstreamLog = (level, message, fields) =>
-  process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg: message, ...fields })}\n`);
+/** Where upstream clients report what an operator must see: the process's pino logger. */
+export type UpstreamLog = Log;
+
+/** Until a process gives its logger: pino on stderr, at info. */
+export const stderrLog: UpstreamLog = logThrough(processLogger("info"));

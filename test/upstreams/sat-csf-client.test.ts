@@ -23,7 +23,7 @@ const logs: { level: string; message: string; fields: Record<string, unknown> }[
 const registry = createUpstreams({
   config: upstreamConfig({ SAT_CSF_URL: url, SAT_CSF_TIMEOUT_MS: "2000" }),
   sandboxUrl: null,
-  log: (level, message, fields) => logs.push({ level, message, fields }),
+  log: (level, message, fields = {}) => logs.push({ level, message, fields }),
 });
 const csf = registry.forMode("live").satCsf;
 after(async () => {

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Db, Engine } from "../db/connect.ts";
 import type { JobsTable } from "../db/schema.ts";
 import { randomBase62 } from "../ids.ts";
+import type { Log } from "../log.ts";
 import { claimJobs } from "./claim-jobs.ts";
 import { type JobHandlers, RetryLater, toRunning } from "./job-types.ts";
 import { backoffMs, extendLease, type Outcome, settleJob } from "./settle-job.ts";
@@ -16,7 +17,7 @@ export interface WorkerOptions {
   pollMs?: number;
   retryBaseMs?: number;
   workerId?: string;
-  log?: (level: "info" | "warn" | "error", message: string, fields?: Record<string, unknown>) => void;
+  log?: Log;
 }
 
 export interface Worker {
