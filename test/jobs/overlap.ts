@@ -14,7 +14,10 @@ export async function assertNoOverlappingClaims(db: Db): Promise<number> {
   for (const [jobId, list] of byJob) {
     for (let i = 1; i < list.length; i++) {
       const previous = list[i - 1];
-      const heldUntil = previous.ended_at ?? previous.lease_until;
+      // An attempt that lost its lease held the job only until that lease ran out, though its work may
+      // have gone on (handlers are idempotent for that reason); the next claim must not start before.
+      const heldUntil =
+        previous.outcome === "lost" ? previous.lease_until : (previous.ended_at ?? previous.lease_until);
       assert.ok(
         list[i].started_at >= heldUntil,
         `job ${jobId}: attempt ${list[i].attempt} by ${list[i].worker_id} started at ${list[i].started_at} while attempt ${previous.attempt} by ${previous.worker_id} held it until ${heldUntil}`,
