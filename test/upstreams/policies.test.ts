@@ -93,6 +93,39 @@ describe("upstream policies", () => {
     }
   });
 
+  it("refuses a body larger than its cap as malformed, without a retry", async () => {
+    const caller = createUpstreamCaller({
+      timeoutMs: 2000,
+      retries: 3,
+      retryDelayMs: 1,
+      breakerFailures: 10,
+      breakerCooldownMs: 60_000,
+      concurrency: 2,
+      queueLimit: 10,
+      idempotent: true,
+      maxBodyBytes: 16,
+    });
+    try {
+      const answer = await caller.call(undefined, async (send) => {
+        const response = await send({ url: `${server.url}/renapo/curp/PEPJ190228HASRRVA0` });
+        return ok(response.body.length);
+      });
+      assert.deepEqual(answer, {
+        status: "unavailable",
+        reason: "malformed",
+        detail: "body larger than 16 bytes",
+      });
+      assert.equal(server.counts.renapo.started, 1);
+      const roomy = await caller.call(undefined, async (send) => {
+        const response = await send({ url: `${server.url}/certificates?rfc=XXX010101XX1` });
+        return ok(response.body.toString());
+      });
+      assert.deepEqual(roomy, { status: "ok", value: "[]" });
+    } finally {
+      await caller.close();
+    }
+  });
+
   it("opens a live breaker after repeated failures and then answers unavailable without calling", async () => {
     const upstreams = connect(
       { UPSTREAM_RETRIES: "0", UPSTREAM_BREAKER_FAILURES: "3", UPSTREAM_BREAKER_COOLDOWN_MS: "1000" },
