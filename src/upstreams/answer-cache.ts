@@ -1,9 +1,9 @@
+import { LRUCache } from "lru-cache";
 import { type Unavailable, unavailable } from "./result.ts";
 
-type Entry<V> = { value: V; expiresAt: number };
 type Flight<R> = { answer: Promise<R>; waiters: number; controller: AbortController };
 
-/** A bounded LRU of upstream answers with one TTL; a Map keeps insertion order, re-inserted on read. */
+/** A bounded LRU of upstream answers with one TTL. */
 export type AnswerCache<V> = {
   get(key: string): V | undefined;
   set(key: string, value: V): void;
@@ -12,27 +12,28 @@ export type AnswerCache<V> = {
   readonly flights: Map<string, Flight<V>>;
 };
 
+/**
+ * lru-cache keeps the answers; the loads in flight stay a map of their own: its `fetchMethod` lets the
+ * first asker's signal cancel a load others still wait for, and would cache "unavailable" answers.
+ */
 export function createAnswerCache<V>(options: {
   ttlMs: number;
   maxEntries: number;
   now: () => number;
 }): AnswerCache<V> {
-  const entries = new Map<string, Entry<V>>();
+  const keeps = options.ttlMs > 0 && options.maxEntries > 0;
+  const entries = new LRUCache<string, { value: V }>({
+    max: Math.max(1, options.maxEntries),
+    ttl: Math.max(1, options.ttlMs),
+    // Read the clock on every look-up, not once per millisecond behind a timer.
+    ttlResolution: 0,
+    perf: { now: options.now },
+  });
   return {
     flights: new Map(),
-    get(key) {
-      const entry = entries.get(key);
-      if (!entry) return undefined;
-      entries.delete(key);
-      if (entry.expiresAt <= options.now()) return undefined;
-      entries.set(key, entry);
-      return entry.value;
-    },
+    get: (key) => entries.get(key)?.value,
     set(key, value) {
-      if (options.ttlMs <= 0 || options.maxEntries <= 0) return;
-      entries.delete(key);
-      entries.set(key, { value, expiresAt: options.now() + options.ttlMs });
-      while (entries.size > options.maxEntries) entries.delete(entries.keys().next().value as string);
+      if (keeps) entries.set(key, { value });
     },
     get size() {
       return entries.size;
