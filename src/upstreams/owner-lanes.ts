@@ -1,5 +1,5 @@
-import { BulkheadPolicy, BulkheadRejectedError, TaskCancelledError } from "cockatiel";
-import { CallerAborted, UpstreamFailure } from "./upstream-failure.ts";
+import { BulkheadPolicy } from "cockatiel";
+import { ownError, untilAborted } from "./build-policy.ts";
 
 /** A cap per owner in front of a shared bulkhead: one owner's backlog cannot fill every shared slot. */
 export type OwnerLanes = {
@@ -20,23 +20,11 @@ export function createOwnerLanes(settings: { perOwner: number; queueLimit: numbe
         lanes.set(owner, lane);
       }
       lane.calls++;
-      const running = lane.bulkhead.execute(work, signal);
-      running.catch(() => {});
-      // cockatiel drops a cancelled call from its queue only when a slot frees: answer the caller now.
-      let onAbort = () => {};
-      const cancelled = new Promise<never>((_, reject) => {
-        onAbort = () => reject(new CallerAborted("cancelled while waiting in its owner's lane"));
-        signal.addEventListener("abort", onAbort, { once: true });
-      });
       try {
-        return await Promise.race([running, cancelled]);
+        return await untilAborted(lane.bulkhead.execute(work, signal), signal);
       } catch (error) {
-        if (error instanceof TaskCancelledError) throw new CallerAborted("cancelled in its owner's lane");
-        if (error instanceof BulkheadRejectedError)
-          throw new UpstreamFailure("overloaded", "overloaded", false);
-        throw error;
+        throw ownError(error);
       } finally {
-        signal.removeEventListener("abort", onAbort);
         if (--lane.calls === 0) lanes.delete(owner);
       }
     },
