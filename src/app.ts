@@ -91,7 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   parseJsonBodies(app);
   let closing = false;
   const keyUse = createKeyUseRecorder(deps.database.db);
-  const requestLog = createRequestLogWriter(deps.database);
+  const requestLog = createRequestLogWriter(deps.database.db);
   const sandboxUrl = deps.sandbox?.url ?? (config.sandboxUrl || null);
   const services = createServices(deps.database.db);
   const contextDeps: ContextDeps = { config, database: deps.database, services };

@@ -4,11 +4,10 @@ import type {
   onResponseHookHandler,
   preSerializationHookHandler,
 } from "fastify";
-import type { DatabaseHandle, Db } from "../platform/db/connect.ts";
+import type { Db } from "../platform/db/connect.ts";
 import { rowInserter } from "../platform/db/row-inserter.ts";
 import type { ApiRequestsTable } from "../platform/db/schema.ts";
 import { appendRouteHook } from "../platform/http/route-hooks.ts";
-import { type RowWriterThread, startRowWriterThread } from "./request-log-thread.ts";
 
 type Row = Omit<ApiRequestsTable, "id">;
 
@@ -45,28 +44,17 @@ async function insertApiRequests(db: Db, values: unknown[]): Promise<void> {
 }
 
 /**
- * Buffers request-log rows and writes them in batches, off the request path: on a SQLite file by a
- * thread of its own into the log's own file (decision 0011), elsewhere on the database's connection.
+ * Buffers request-log rows and writes them in batches on the database's connection, off the request
+ * path: one transaction a second, or sooner once `batchSize` rows wait (decision 0018).
  */
-export function createRequestLogWriter(
-  database: DatabaseHandle,
-  intervalMs = 1000,
-  batchSize = 100,
-): RequestLogWriter {
-  let thread: RowWriterThread | undefined;
-  // Values rather than row objects: what the batch is sent as, and no object per row to keep.
+export function createRequestLogWriter(db: Db, intervalMs = 1000, batchSize = 100): RequestLogWriter {
+  // Values rather than row objects: what the INSERT binds, and no object per row to keep.
   let pending: unknown[] = [];
   let writing: Promise<void> = Promise.resolve();
-  const write = (values: unknown[]) => {
-    if (!database.requestLogFile) return insertApiRequests(database.db, values);
-    // (Re)started with the first rows: a process that serves no API call runs no thread.
-    if (!thread?.alive) thread = startRowWriterThread(database.requestLogFile, "api_requests", COLUMNS);
-    return thread.write(values);
-  };
   const flush = () => {
     const batch = pending;
     pending = [];
-    if (batch.length > 0) writing = writing.then(() => write(batch)).catch(() => {});
+    if (batch.length > 0) writing = writing.then(() => insertApiRequests(db, batch)).catch(() => {});
     return writing;
   };
   const timer = setInterval(() => void flush(), intervalMs);
@@ -80,7 +68,6 @@ export function createRequestLogWriter(
     stop: async () => {
       clearInterval(timer);
       await flush();
-      await thread?.stop();
     },
   };
 }

@@ -6,8 +6,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { Database } from "./schema.ts";
-import { requestLogFileOf, sqliteDialect, type WriteActivity } from "./sqlite.ts";
-import { type CheckpointSettings, DEFAULT_CHECKPOINTS, startCheckpointer } from "./sqlite-checkpointer.ts";
+import { sqliteDialect } from "./sqlite.ts";
 
 export type Engine = "sqlite" | "postgres";
 export type Db = Kysely<Database>;
@@ -15,8 +14,6 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   engine: Engine;
-  /** SQLite file databases only: the file of the request log, written by a thread of its own. */
-  requestLogFile?: string;
   /** PostgreSQL only: COPY … FROM STDIN of text-format lines (tab-separated, `\N` for null). */
   copyLines?(table: string, columns: readonly string[], lines: AsyncIterable<string>): Promise<void>;
   close(): Promise<void>;
@@ -28,18 +25,14 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export type DatabaseOptions = {
   /** PostgreSQL connections. */
   poolSize?: number;
-  /** SQLite file: how its WAL is checkpointed and started over. */
-  checkpoints?: CheckpointSettings;
 };
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (url.startsWith("sqlite:")) {
     const path = url.slice("sqlite:".length);
-    if (path === ":memory:") {
-      const db = new Kysely<Database>({ dialect: sqliteDialect(path) });
-      return { db, engine: "sqlite", close: () => db.destroy() };
-    }
-    return openSqliteFile(path, options.checkpoints ?? DEFAULT_CHECKPOINTS);
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    const db = new Kysely<Database>({ dialect: sqliteDialect(path) });
+    return { db, engine: "sqlite", close: () => db.destroy() };
   }
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool
@@ -62,38 +55,6 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     },
     close: () => db.destroy(),
   };
-}
-
-/** A database file: the request thread's connection and the checkpoint thread (sqlite-checkpointer.ts). */
-function openSqliteFile(path: string, checkpoints: CheckpointSettings): DatabaseHandle {
-  mkdirSync(dirname(path), { recursive: true });
-  let finishing = false;
-  const activity: WriteActivity = { wrote: false };
-  // When the WAL is long the connection copies, between two of its transactions, the frames left, if it
-  // has written since the last copy: the copy stalls the request thread for a millisecond or two.
-  const checkpointer = startCheckpointer(
-    path,
-    () => {
-      if (finishing || !activity.wrote) return;
-      activity.wrote = false;
-      finishing = true;
-      sql`pragma wal_checkpoint(PASSIVE)`
-        .execute(db)
-        .catch(() => {})
-        .finally(() => {
-          finishing = false;
-        });
-    },
-    checkpoints,
-  );
-  const db: Db = new Kysely<Database>({
-    dialect: sqliteDialect(path, () => void checkpointer.terminate(), activity),
-  });
-  const close = async () => {
-    await checkpointer.terminate();
-    await db.destroy();
-  };
-  return { db, engine: "sqlite", requestLogFile: requestLogFileOf(path), close };
 }
 
 /** Where padron keeps its local files: beside a SQLite database file, else `./data`. */
