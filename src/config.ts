@@ -25,7 +25,7 @@ export const SETTINGS = {
   databaseUrl: setting(
     "DATABASE_URL",
     "sqlite:./data/padron.db",
-    "`sqlite:PATH` (embedded; its request log is kept next to it, as `NAME-requests.db`) or `postgres://…`",
+    "`sqlite:PATH` (embedded) or `postgres://…`",
     (raw, name) => {
       if (/^sqlite:/.test(raw) || /^postgres(ql)?:\/\//.test(raw)) return raw;
       throw new Error(`${name} must start with sqlite: or postgres://, got "${raw}"`);
