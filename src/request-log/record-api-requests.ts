@@ -45,7 +45,7 @@ async function insertApiRequests(db: Db, values: unknown[]): Promise<void> {
 
 /**
  * Buffers request-log rows and writes them in batches on the database's connection, off the request
- * path: one transaction a second, or sooner once `batchSize` rows wait (decision 0018).
+ * path: one transaction a second, or sooner once `batchSize` rows wait (decision 0020).
  */
 export function createRequestLogWriter(db: Db, intervalMs = 1000, batchSize = 100): RequestLogWriter {
   // Values rather than row objects: what the INSERT binds, and no object per row to keep.

@@ -2,7 +2,7 @@ import { existsSync, rmSync } from "node:fs";
 import { sql } from "kysely";
 import type { Db } from "./connect.ts";
 
-// Until migration 0016 a SQLite file kept its request log in a file of its own (decisions 0011, 0018):
+// Until migration 0016 a SQLite file kept its request log in a file of its own (decisions 0011, 0020):
 // `padron.db` → `padron-requests.db`. Migrations 0008 to 0016 expect it attached as `requests`.
 const logFileOf = (path: string) => path.replace(/(\.[^./\\]*)?$/, (extension) => `-requests${extension}`);
 

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Engine } from "../connect.ts";
 
 /**
- * The request log leaves its own file (decision 0018) for the main one, rows and ids kept: the old
+ * The request log leaves its own file (decision 0020) for the main one, rows and ids kept: the old
  * file is attached as `requests` while migrations run (old-request-log-file.ts), which removes it
  * after. Safe to run again: rows already copied are not copied twice.
  */
