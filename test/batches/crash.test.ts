@@ -115,6 +115,11 @@ test("verify-batch under worker SIGKILLs: every batch delivered, charged once, r
     deliveries: BATCHES,
     // Each kill costs the jobs it held an attempt; 6 stays well under a job's 10 attempts.
     maxKills: 6,
+    // Kill while a padrón call is in flight, so some kills surely cut one short.
+    killWhen: async () => {
+      const stats = await h.sandboxStats();
+      return stats.started > stats.completed + stats.aborted;
+    },
   });
 
   const requestIds = [...expected.keys()];

@@ -32,7 +32,13 @@ async function allSettled(db: Db, deliveries: number): Promise<boolean> {
  */
 export async function killWorkersUntilSettled(
   db: Db,
-  options: { spawn: () => Child; deliveries: number; maxKills: number },
+  options: {
+    spawn: () => Child;
+    deliveries: number;
+    maxKills: number;
+    /** When given, each kill waits (up to 5 s) until this says the moment is right, e.g. a call in flight. */
+    killWhen?: () => Promise<boolean>;
+  },
 ): Promise<number> {
   const attemptsSoFar = () =>
     countOf(
@@ -49,6 +55,8 @@ export async function killWorkersUntilSettled(
       const claimedBefore = await attemptsSoFar();
       while ((await attemptsSoFar()) === claimedBefore && worker.process.exitCode === null) await sleep(10);
       await sleep(30 + Math.random() * 370);
+      for (const until = Date.now() + 5_000; options.killWhen && Date.now() < until; await sleep(5))
+        if (await options.killWhen()) break;
       worker.process.kill("SIGKILL");
       await worker.exited;
       kills++;
