@@ -1,5 +1,4 @@
 import type { Db } from "../platform/db/connect.ts";
-import { forgetKeys } from "./key-cache.ts";
 
 /** Soft-deletes a key of the given owner (or any owner when ownerId is omitted, for operators). */
 export async function deleteApiKey(
@@ -12,6 +11,5 @@ export async function deleteApiKey(
   if (match.ownerId) query = query.where("owner_id", "=", match.ownerId);
   if (!match.id && !match.displayPrefix) return 0;
   const result = await query.executeTakeFirst();
-  forgetKeys(db);
   return Number(result.numUpdatedRows);
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
 import { authenticateApiKey, type KeyContext } from "./authenticate-api-key.ts";
-import { cachedKey } from "./key-cache.ts";
 import type { KeyUseRecorder } from "./record-key-use.ts";
 
 // One detail for every way a key can be wrong, so the answer tells an attacker nothing.
@@ -13,15 +12,9 @@ export function requireApiKey(scope: FastifyInstance, db: Db, keyUse: KeyUseReco
     request.auth = auth;
     keyUse.record(auth.keyId);
   };
-  // A key seen in the last seconds is answered without a promise: this hook runs on every API call.
   scope.addHook("onRequest", (request, _reply, done) => {
     const header = request.headers["x-api-key"];
     const presented = Array.isArray(header) ? undefined : header;
-    const cached = presented ? cachedKey(db, presented) : undefined;
-    if (cached) {
-      accept(request, cached);
-      return done();
-    }
     authenticateApiKey(db, presented).then((auth) => {
       if (!auth) return done(new ServiceError("unauthorized", UNAUTHORIZED));
       accept(request, auth);

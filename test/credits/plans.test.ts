@@ -3,7 +3,6 @@ import { execFile } from "node:child_process";
 import { after, before, test } from "node:test";
 import { promisify } from "node:util";
 import { sql } from "kysely";
-import { forgetKeys } from "../../src/api-keys/key-cache.ts";
 import { readBalance } from "../../src/credits/read-balance.ts";
 import { setPlan } from "../../src/credits/set-plan.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
@@ -77,7 +76,6 @@ test("credits plan gives an owner a monthly allowance that /v1/account shows and
 
   const removed = await padronCli("credits", "plan", "--owner", `user:${owner.email}`, "--allowance", "0");
   assert.match(removed, /no plan now/);
-  forgetKeys(padron.database.db);
   const payg = await account(owner.key);
   assert.deepEqual(payg.plan, { name: "payg", active: false, monthly_credits: 0, expires_at: null });
   assert.deepEqual(payg.credits, { balance: 39, allowance_left: 0 });
