@@ -79,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: () => newId("req"),
+    trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimitBytes,
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,

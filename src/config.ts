@@ -6,6 +6,7 @@ import {
   flag,
   integer,
   oneOf,
+  proxyTrust,
   type Setting,
   setting,
   text,
@@ -21,6 +22,12 @@ export const SETTINGS = {
     "",
     "Base URL shown to people (defaults to http://HOST:PORT)",
     url(["http:", "https:"]),
+  ),
+  trustProxy: setting(
+    "TRUST_PROXY",
+    "false",
+    "Proxies whose `X-Forwarded-For` gives the client address (login limit, request log): comma-separated addresses/CIDRs of the proxies, or `true` for any (only where nothing but the proxy can reach padron); docs/operations.md",
+    proxyTrust,
   ),
   databaseUrl: setting(
     "DATABASE_URL",

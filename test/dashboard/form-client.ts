@@ -10,14 +10,15 @@ export interface FormClient {
   csrfOf(path: string): Promise<string>;
 }
 
-export function formClient(base: string): FormClient {
+/** `headers` go with every request (e.g. the X-Forwarded-For a proxy would add). */
+export function formClient(base: string, headers: Record<string, string> = {}): FormClient {
   const cookies = new Map<string, string>();
   const send = async (path: string, init: RequestInit = {}) => {
     const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     const response = await fetch(base + path, {
       ...init,
       redirect: "manual",
-      headers: { ...(init.headers as Record<string, string>), cookie },
+      headers: { ...headers, ...(init.headers as Record<string, string>), cookie },
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");

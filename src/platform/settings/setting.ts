@@ -1,4 +1,5 @@
 // Building blocks of the configuration schema: a setting is an env name, a default, a meaning, a parser.
+import ipaddr from "ipaddr.js";
 
 export type Parser<T> = (raw: string, name: string) => T;
 
@@ -75,3 +76,31 @@ export const setting = <T>(
   meaning,
   parse,
 });
+
+const PROXY_PRESETS = ["loopback", "linklocal", "uniquelocal"];
+const isProxyAddress = (entry: string) =>
+  PROXY_PRESETS.includes(entry) ||
+  (entry.includes("/") ? isCidr(entry) : ipaddr.isValid(entry) && !/^\d+$/.test(entry));
+const isCidr = (entry: string) => {
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Fastify's `trustProxy`: true/false or comma-separated addresses, CIDRs and presets. A hop count is
+ * refused: Fastify 5 ignores one (it cannot tell a proxy from a client that sends the header itself).
+ */
+export const proxyTrust: Parser<boolean | string> = (raw, name) => {
+  const value = raw.trim();
+  if (/^(|false|no|off)$/i.test(value)) return false;
+  if (/^(true|yes|on)$/i.test(value)) return true;
+  const entries = value.split(",").map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries.join(",");
+  throw new Error(
+    `${name} must be true, false or comma-separated proxy addresses/CIDRs (not a hop count), got "${raw}"`,
+  );
+};
