@@ -37,8 +37,7 @@ import {
   type RequestLogWriter,
 } from "./request-log/record-api-requests.ts";
 import { requestRoutes } from "./requests/request-routes.ts";
-import type { PendingPopulation } from "./sandbox/population/generate-population.ts";
-import type { Population } from "./sandbox/population/types.ts";
+import type { SandboxState } from "./sandbox/sandbox-state.ts";
 import { createServices, type Services } from "./services.ts";
 import { createTaxpayerSources } from "./taxpayers/create-taxpayer-sources.ts";
 import { taxpayerRoutes } from "./taxpayers/taxpayer-routes.ts";
@@ -48,8 +47,8 @@ import { webhookRoutes } from "./webhooks/webhook-routes.ts";
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
-  /** The sandbox that `pdr_test_` keys talk to; also served under /sandbox for customers to read. */
-  sandbox?: { url: string; population: Population | PendingPopulation; timeScale: number };
+  /** The sandbox that `pdr_test_` keys talk to at `url`; also served under /sandbox (the same one). */
+  sandbox?: { url: string; state: SandboxState };
   /** Where log lines go (tests capture them); stdout when omitted. */
   logStream?: DestinationStream;
   /** Government sources per mode; built from config (and closed with the app) when omitted. */
@@ -138,14 +137,16 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   });
   installNotFound(app, notFoundPage(deps.database.db));
   await installOpenApi(app);
-  installMetrics(app, (registry) => registerDataSourceAges(registry, deps.database.db));
+  installMetrics(app, {
+    token: config.metricsToken,
+    register: (registry) => registerDataSourceAges(registry, deps.database.db),
+  });
   healthRoutes(app, deps.database);
 
   if (deps.sandbox) {
-    const { population, timeScale } = deps.sandbox;
     // Loaded only where it runs: a live-only process never holds the sandbox's code.
     const { sandboxRoutes } = await import("./sandbox/server.ts");
-    await app.register(sandboxRoutes, { prefix: "/sandbox", population, timeScale });
+    await app.register(sandboxRoutes, { prefix: "/sandbox", state: deps.sandbox.state });
   }
   const apiGuards: ScopeGuard[] = [
     (scope) => requireApiKey(scope, deps.database.db, keyUse),

@@ -8,6 +8,7 @@ import {
   oneOf,
   proxyTrust,
   type Setting,
+  secret,
   setting,
   text,
   url,
@@ -49,6 +50,12 @@ export const SETTINGS = {
     "",
     "Redis for shared rate limits (empty: in-memory)",
     url(["redis:", "rediss:"]),
+  ),
+  metricsToken: setting(
+    "METRICS_TOKEN",
+    "",
+    "Bearer token that `/metrics` asks for, at least 16 characters (empty: `/metrics` answers only loopback requests that no proxy forwarded)",
+    secret(16),
   ),
   logLevel: setting(
     "LOG_LEVEL",

@@ -39,9 +39,7 @@ export const serve: Command = {
     const padron = await buildApp({
       config,
       database,
-      sandbox: sandbox
-        ? { url: sandbox.url, population: sandbox.population, timeScale: config.sandboxTimeScale }
-        : undefined,
+      sandbox: sandbox ? { url: sandbox.url, state: sandbox.state } : undefined,
     });
     // Ready first: background work (jobs, list refreshes, the sandbox population) starts after listening.
     const address = await padron.app.listen({ port: config.port, host: config.host });

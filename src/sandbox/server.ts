@@ -1,6 +1,4 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import { createFaultPlan } from "./chaos/fault-plan.ts";
-import { createRng } from "./chaos/rng.ts";
 import {
   DEFAULT_POPULATION_SIZE,
   generatePopulation,
@@ -8,7 +6,6 @@ import {
   type PendingPopulation,
 } from "./population/generate-population.ts";
 import type { Population } from "./population/types.ts";
-import { createRegistrationFiles } from "./registration-files.ts";
 import { registerCertificateRoutes } from "./routes/certificate-routes.ts";
 import { registerControlRoutes } from "./routes/control-routes.ts";
 import { registerCsfRoutes } from "./routes/csf-routes.ts";
@@ -16,9 +13,7 @@ import { registerIdentityRoutes } from "./routes/identity-routes.ts";
 import { registerPadronRoutes } from "./routes/padron-routes.ts";
 import { registerPublicFileRoutes } from "./routes/public-file-routes.ts";
 import { registerRegistrationRoutes } from "./routes/registration-routes.ts";
-import { createSandboxFiles } from "./sandbox-files.ts";
-import type { SimulationContext } from "./simulate-upstream.ts";
-import { createUpstreamStats } from "./upstream-stats.ts";
+import { createSandboxState, type SandboxState, type SandboxStateOptions } from "./sandbox-state.ts";
 
 export type SandboxOptions = {
   seed?: number;
@@ -29,46 +24,27 @@ export type SandboxOptions = {
   maxHoldMs?: number;
 };
 
-export type SandboxRoutesOptions = {
-  /** Built on demand: the routes are there at once, and the first request starts the build and waits. */
-  population: Population | PendingPopulation;
-  timeScale: number;
-  maxHoldMs?: number;
-};
+export type SandboxRoutesOptions = SandboxStateOptions | { state: SandboxState };
 
-/** Every sandbox route, as a Fastify plugin: mount it at the root or under a prefix (`/sandbox`). */
+/**
+ * Every sandbox route, as a Fastify plugin: mount it at the root or under a prefix (`/sandbox`). Given
+ * a `state`, it serves that sandbox (faults and all) rather than one of its own. The routes are left
+ * out of the OpenAPI document: they simulate the government's services, they are not padron's API.
+ */
 export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutesOptions): Promise<void> {
-  const given = options.population;
-  const pending = "build" in given ? given : null;
-  let population = "build" in given ? null : given;
-  const ctx: SimulationContext = {
-    get population() {
-      if (!population) throw new Error("the sandbox population is not built yet");
-      return population;
-    },
-    faults: createFaultPlan(),
-    stats: createUpstreamStats(),
-    rng: createRng(`runtime:${options.population.seed}`),
-    timeScale: options.timeScale,
-    maxHoldMs: options.maxHoldMs ?? 120_000,
-  };
-  const files = createSandboxFiles(ctx);
-  // The certificate authority is made with the population: at once, or when the first request asks.
-  if (pending)
-    app.addHook("onRequest", async () => {
-      population ??= (await Promise.all([pending.build(), files.prepare()]))[0];
-    });
-  else files.prepare().catch(() => {}); // a failure is answered to the request that needs the CA
+  const state = "state" in options ? options.state : createSandboxState(options);
+  const { ctx, files, ready } = state;
+  app.addHook("onRoute", (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+  if (ready) app.addHook("onRequest", ready);
   registerPublicFileRoutes(app, ctx, files);
   registerCertificateRoutes(app, ctx, files);
   registerPadronRoutes(app, ctx);
   registerIdentityRoutes(app, ctx);
   registerControlRoutes(app, ctx);
   registerCsfRoutes(app, ctx);
-  registerRegistrationRoutes(
-    app,
-    createRegistrationFiles(() => ctx.population),
-  );
+  registerRegistrationRoutes(app, state.registrationFiles);
 }
 
 /** Generates the population and builds the sandbox app (not listening; tests use app.inject or listen). */
@@ -76,7 +52,12 @@ export async function buildSandbox(
   options: SandboxOptions = {},
 ): Promise<{ app: FastifyInstance; population: Population }> {
   const population = generatePopulation(populationOptions(options));
-  return { app: await sandboxApp(population, options), population };
+  const app = await sandboxApp({
+    population,
+    timeScale: options.timeScale ?? 1,
+    maxHoldMs: options.maxHoldMs,
+  });
+  return { app, population };
 }
 
 export type RunningSandbox = {
@@ -100,8 +81,13 @@ export async function startSandbox(options: SandboxOptions & ListenOptions = {})
  */
 export async function startSandboxInBackground(options: SandboxOptions & ListenOptions = {}) {
   const population = generatePopulationInSlices(populationOptions(options));
-  const app = await sandboxApp(population, options);
-  return { url: await listen(app, options), population, close: () => app.close() };
+  const state = createSandboxState({
+    population,
+    timeScale: options.timeScale ?? 1,
+    maxHoldMs: options.maxHoldMs,
+  });
+  const app = await sandboxApp({ state });
+  return { url: await listen(app, options), population, state, close: () => app.close() };
 }
 
 const populationOptions = (options: SandboxOptions) => ({
@@ -109,13 +95,9 @@ const populationOptions = (options: SandboxOptions) => ({
   size: options.size ?? DEFAULT_POPULATION_SIZE,
 });
 
-async function sandboxApp(population: Population | PendingPopulation, options: SandboxOptions) {
+async function sandboxApp(options: SandboxRoutesOptions) {
   const app = Fastify({ logger: false, forceCloseConnections: true });
-  await app.register(sandboxRoutes, {
-    population,
-    timeScale: options.timeScale ?? 1,
-    maxHoldMs: options.maxHoldMs,
-  });
+  await app.register(sandboxRoutes, options);
   return app;
 }
 

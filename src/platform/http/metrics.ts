@@ -1,5 +1,7 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Registry } from "prom-client";
+import { sendProblem } from "./problem.ts";
 import { createRequestMetrics } from "./request-metrics.ts";
 import { appendRouteHook } from "./route-hooks.ts";
 
@@ -7,10 +9,14 @@ import { appendRouteHook } from "./route-hooks.ts";
  * Prometheus at /metrics: requests by route and status and a latency histogram, counted by
  * request-metrics.ts on every response, followed by the process metrics of a registry of this
  * app's own (tests build many apps in one process), with whatever `register` adds to it.
+ * With `token`, a scrape needs `Authorization: Bearer <token>`; without, it must come from loopback.
  */
-export function installMetrics(app: FastifyInstance, register?: (registry: Registry) => void): void {
+export function installMetrics(
+  app: FastifyInstance,
+  options: { token: string; register?: (registry: Registry) => void },
+): void {
   const registry = new Registry();
-  register?.(registry);
+  options.register?.(registry);
   collectDefaultMetrics({ register: registry });
   const requests = createRequestMetrics();
   const observe = (route: string, request: FastifyRequest, reply: FastifyReply) =>
@@ -26,8 +32,35 @@ export function installMetrics(app: FastifyInstance, register?: (registry: Regis
     if (request.is404) observe("unmatched", request, reply);
     done();
   });
-  app.get("/metrics", { schema: { hide: true } }, async (_request, reply) => {
+  const allowed = options.token ? bearerIs(options.token) : isLocalRequest;
+  app.get("/metrics", { schema: { hide: true } }, async (request, reply) => {
+    if (!allowed(request))
+      return sendProblem(request, reply, "unauthorized", refusal(options.token), {
+        headers: options.token ? { "www-authenticate": 'Bearer realm="metrics"' } : {},
+      });
     reply.type(registry.contentType);
     return requests.render() + (await registry.metrics());
   });
+}
+
+const refusal = (token: string) =>
+  token
+    ? "/metrics needs the Authorization: Bearer token set in METRICS_TOKEN."
+    : "/metrics answers only local requests while METRICS_TOKEN is not set.";
+
+const digest = (text: string) => createHash("sha256").update(text).digest();
+
+function bearerIs(token: string): (request: FastifyRequest) => boolean {
+  const expected = digest(token);
+  return (request) => {
+    const match = /^Bearer (.+)$/i.exec(request.headers.authorization ?? "");
+    return match !== null && timingSafeEqual(digest(match[1]), expected);
+  };
+}
+
+// The socket's peer, not request.ip: a proxy on this machine forwards outsiders from loopback too.
+function isLocalRequest(request: FastifyRequest): boolean {
+  const peer = request.socket.remoteAddress ?? "";
+  const loopback = peer === "::1" || /^(::ffff:)?127\./.test(peer);
+  return loopback && !request.headers["x-forwarded-for"] && !request.headers.forwarded;
 }

@@ -45,6 +45,15 @@ export const url =
     }
     return raw.trim();
   };
+/** A secret: empty (none), else at least `min` characters. */
+export const secret =
+  (min: number): Parser<string> =>
+  (raw, name) => {
+    const value = raw.trim();
+    if (value !== "" && value.length < min)
+      throw new Error(`${name} must be at least ${min} characters (or empty), got ${value.length}`);
+    return value;
+  };
 export const oneOf =
   <T extends string>(...values: T[]): Parser<T> =>
   (raw, name) => {

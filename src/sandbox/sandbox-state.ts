@@ -1,0 +1,55 @@
+import { createFaultPlan } from "./chaos/fault-plan.ts";
+import { createRng } from "./chaos/rng.ts";
+import type { PendingPopulation } from "./population/generate-population.ts";
+import type { Population } from "./population/types.ts";
+import { createRegistrationFiles } from "./registration-files.ts";
+import { createSandboxFiles, type SandboxFiles } from "./sandbox-files.ts";
+import type { SimulationContext } from "./simulate-upstream.ts";
+import { createUpstreamStats } from "./upstream-stats.ts";
+
+export type SandboxStateOptions = {
+  /** Built on demand: the routes are there at once, and the first request starts the build and waits. */
+  population: Population | PendingPopulation;
+  timeScale: number;
+  maxHoldMs?: number;
+};
+
+/**
+ * One sandbox: its population, fault plan, counters and files. Every server that mounts its routes
+ * (its own port, `/sandbox` on the serve port) shares it, so a fault set on one is seen by all.
+ */
+export type SandboxState = {
+  ctx: SimulationContext;
+  files: SandboxFiles;
+  registrationFiles: ReturnType<typeof createRegistrationFiles>;
+  /** Resolves once the population and the certificate authority are ready; null when they are. */
+  ready: (() => Promise<void>) | null;
+};
+
+export function createSandboxState(options: SandboxStateOptions): SandboxState {
+  const given = options.population;
+  const pending = "build" in given ? given : null;
+  let population = "build" in given ? null : given;
+  const ctx: SimulationContext = {
+    get population() {
+      if (!population) throw new Error("the sandbox population is not built yet");
+      return population;
+    },
+    faults: createFaultPlan(),
+    stats: createUpstreamStats(),
+    rng: createRng(`runtime:${options.population.seed}`),
+    timeScale: options.timeScale,
+    maxHoldMs: options.maxHoldMs ?? 120_000,
+  };
+  const files = createSandboxFiles(ctx);
+  const registrationFiles = createRegistrationFiles(() => ctx.population);
+  // The certificate authority is made with the population: at once, or when the first request asks.
+  if (!pending) {
+    files.prepare().catch(() => {}); // a failure is answered to the request that needs the CA
+    return { ctx, files, registrationFiles, ready: null };
+  }
+  const ready = async () => {
+    population ??= (await Promise.all([pending.build(), files.prepare()]))[0];
+  };
+  return { ctx, files, registrationFiles, ready };
+}
