@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 enableCompileCache();
 const { COMMANDS } = await import("./cli/commands.ts");
 const { isServiceError } = await import("./platform/errors.ts");
+const { NotWritableError } = await import("./platform/db/probe-write.ts");
 
 // padron <command> [subcommand] [--options]: the operator CLI (DESIGN §7).
 const argv = process.argv.slice(2);
@@ -33,7 +34,10 @@ try {
 } catch (error) {
   // The operator's own input (a bad option, a file that is not there) is one line; a bug keeps its stack.
   const message =
-    isServiceError(error) || error instanceof TypeError || isSystemError(error)
+    isServiceError(error) ||
+    error instanceof TypeError ||
+    error instanceof NotWritableError ||
+    isSystemError(error)
       ? (error as Error).message
       : String((error as Error).stack ?? error);
   process.stderr.write(`padron ${name}: ${message}\n`);

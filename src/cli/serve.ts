@@ -5,7 +5,7 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
 import { dataDirectoryOf, openDatabase } from "../platform/db/connect.ts";
-import { migrateToLatest } from "../platform/db/migrate.ts";
+import { prepareDatabase } from "../platform/db/prepare-database.ts";
 import { refreshConfiguredRegistration } from "../registration/refresh-configured-registration.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
 import type { Command } from "./command.ts";
@@ -25,7 +25,7 @@ export const serve: Command = {
       ...(values["no-sandbox"] ? { SANDBOX: "false" } : {}),
     });
     const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
-    await migrateToLatest(database);
+    await prepareDatabase(database, config.databaseUrl);
     // The sandbox listens at once; its population is built once the service is ready (calls wait).
     const sandbox = config.sandbox
       ? await (await import("../sandbox/server.ts")).startSandboxInBackground({

@@ -2,7 +2,7 @@ import { registerAsyncOperations } from "../batches/register-async-operations.ts
 import { loadConfig } from "../config.ts";
 import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
 import { openDatabase } from "../platform/db/connect.ts";
-import { migrateToLatest } from "../platform/db/migrate.ts";
+import { prepareDatabase } from "../platform/db/prepare-database.ts";
 import { logThrough, processLogger } from "../platform/log.ts";
 import { refreshConfiguredRegistration } from "../registration/refresh-configured-registration.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
@@ -26,7 +26,7 @@ export const worker: Command = {
 export async function runWorker(addOperations?: (operations: OperationRegistry) => void): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
-  await migrateToLatest(database);
+  await prepareDatabase(database, config.databaseUrl);
   const log = logThrough(processLogger(config.logLevel));
   // The jobs run the API's verbs: they need the same sources the API process has.
   const sandboxUrl = sandboxUrlBeside(config);

@@ -329,6 +329,11 @@ export interface CertificateListEntriesTable {
   obligations: number;
 }
 
+export interface WriteProbesTable {
+  name: string;
+  probed_at: number;
+}
+
 export interface Database {
   owners: OwnersTable;
   users: UsersTable;
@@ -358,4 +363,5 @@ export interface Database {
   registered_rfc_changes: RegisteredRfcChangesTable;
   registered_rfc_texts: RegisteredRfcTextsTable;
   certificate_list_entries: CertificateListEntriesTable;
+  write_probes: WriteProbesTable;
 }

@@ -1,13 +1,25 @@
 import type { FastifyInstance } from "fastify";
 import { type DatabaseHandle, isReachable } from "../db/connect.ts";
+import { probeWrite } from "../db/probe-write.ts";
 import { sendProblem } from "./problem.ts";
 
+const RETRY = { headers: { "retry-after": "5" } };
+
+/**
+ * `/healthz`: the process runs. `/readyz`: it can do its work, so the database must answer a read and
+ * take a write (a read-only database would answer 500 to every charge).
+ */
 export function healthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
-    if (await isReachable(database.db)) return { status: "ready", database: database.engine };
-    return sendProblem(request, reply, "unavailable", "The database is not reachable.", {
-      headers: { "retry-after": "5" },
-    });
+    if (!(await isReachable(database.db)))
+      return sendProblem(request, reply, "unavailable", "The database is not reachable.", RETRY);
+    try {
+      await probeWrite(database.db);
+    } catch (error) {
+      request.log.warn({ error }, "readyz: the database refuses writes");
+      return sendProblem(request, reply, "unavailable", "The database refuses writes.", RETRY);
+    }
+    return { status: "ready", database: database.engine };
   });
 }

@@ -14,6 +14,7 @@ import * as plansAndRequestOutcomes from "./0013_plans_and_request_outcomes.ts";
 import * as registration from "./0014_registration.ts";
 import * as idempotencyKeysByMode from "./0015_idempotency_keys_by_mode.ts";
 import * as requestLogBackInMain from "./0016_request_log_back_in_main.ts";
+import * as writeProbes from "./0017_write_probes.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
 
@@ -33,4 +34,5 @@ export const MIGRATIONS: Record<string, { up: Up }> = {
   "0014_registration": registration,
   "0015_idempotency_keys_by_mode": idempotencyKeysByMode,
   "0016_request_log_back_in_main": requestLogBackInMain,
+  "0017_write_probes": writeProbes,
 };
