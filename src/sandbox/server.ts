@@ -3,7 +3,6 @@ import {
   DEFAULT_POPULATION_SIZE,
   generatePopulation,
   generatePopulationInSlices,
-  type PendingPopulation,
 } from "./population/generate-population.ts";
 import type { Population } from "./population/types.ts";
 import { registerCertificateRoutes } from "./routes/certificate-routes.ts";
