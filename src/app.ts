@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import type { Redis } from "ioredis";
 import type { DestinationStream } from "pino";
 import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
@@ -29,6 +28,7 @@ import { installOpenApi } from "./platform/http/openapi.ts";
 import { shedOverload } from "./platform/http/shed-overload.ts";
 import { newId } from "./platform/ids.ts";
 import { installRateLimit } from "./rate-limits/install-rate-limit.ts";
+import { connectSharedRedis } from "./platform/redis/shared-redis.ts";
 import { registrationRoute } from "./registration/registration-route.ts";
 import { type ContextDeps, creditHeaders } from "./request-context.ts";
 import {
@@ -105,7 +105,11 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   });
   const { upstreams } = taxpayerDeps;
   registerAsyncOperations(taxpayerDeps);
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  const redis = config.redisUrl
+    ? await connectSharedRedis(config.redisUrl, (level, message, fields) =>
+        app.log[level](fields ?? {}, message),
+      )
+    : null;
 
   app.decorateRequest("auth", null);
   app.decorateRequest("ctx", null);
@@ -127,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   app.addHook("onClose", async () => {
     await keyUse.stop();
     await requestLog.stop();
-    redis?.disconnect();
+    redis?.close();
     if (!deps.upstreams) await upstreams.close();
   });
   installErrorHandler(app);
@@ -139,9 +143,12 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   await installOpenApi(app);
   installMetrics(app, {
     token: config.metricsToken,
-    register: (registry) => registerDataSourceAges(registry, deps.database.db),
+    register: (registry) => {
+      registerDataSourceAges(registry, deps.database.db);
+      redis?.registerMetrics(registry);
+    },
   });
-  healthRoutes(app, deps.database);
+  healthRoutes(app, deps.database, redis);
 
   if (deps.sandbox) {
     // Loaded only where it runs: a live-only process never holds the sandbox's code.
@@ -185,10 +192,4 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       closing = true;
     },
   };
-}
-
-/** The Redis client, loaded only when rate limits are shared through Redis. */
-async function connectRedis(url: string): Promise<Redis> {
-  const { Redis: RedisClient } = await import("ioredis");
-  return new RedisClient(url, { lazyConnect: false, maxRetriesPerRequest: 1 });
 }

@@ -48,8 +48,14 @@ export const SETTINGS = {
   redisUrl: setting(
     "REDIS_URL",
     "",
-    "Redis for shared rate limits (empty: in-memory)",
+    "Redis for shared rate limits (empty: in-memory; while it cannot be asked, per process)",
     url(["redis:", "rediss:"]),
+  ),
+  redisCommandTimeoutMs: setting(
+    "REDIS_COMMAND_TIMEOUT_MS",
+    "100",
+    "Longest a request waits on Redis; past it, or while Redis is down, limits are counted per process",
+    integer(10, 10_000),
   ),
   metricsToken: setting(
     "METRICS_TOKEN",

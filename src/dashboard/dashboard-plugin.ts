@@ -2,6 +2,8 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
+import { counterStore } from "../rate-limits/counter-store.ts";
+import { memoryWindowCounter, redisWindowCounter } from "../rate-limits/window-counters.ts";
 import { authRoutes } from "./auth-routes.ts";
 import { creditsRoutes } from "./credits-routes.ts";
 import { dataSourcesRoutes } from "./data-sources-routes.ts";
@@ -26,11 +28,13 @@ export function dashboardPlugin(deps: DashboardDeps): FastifyPluginAsync {
   return async (app) => {
     await app.register(cookie);
     await app.register(formbody, { bodyLimit: 64 * 1024 });
+    // Counted in Redis when it is set, in this process while Redis cannot be asked: never unlimited.
+    const counter = deps.redis
+      ? redisWindowCounter(deps.redis, "padron-login:", "login")
+      : memoryWindowCounter();
     await app.register(rateLimit, {
       global: false,
-      redis: deps.redis ?? undefined,
-      nameSpace: "padron-login:",
-      skipOnError: true,
+      store: counterStore(counter),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message: `Too many attempts; retry in ${Math.ceil(context.ttl / 1000)} s.`,

@@ -1,16 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Redis } from "ioredis";
 import type { ActiveSession } from "../accounts/find-session.ts";
 import { listMemberships, type Membership } from "../accounts/list-memberships.ts";
 import type { Config } from "../config.ts";
 import type { Db } from "../platform/db/connect.ts";
+import type { SharedRedis } from "../platform/redis/shared-redis.ts";
 import { sendForbidden, sendNotFound } from "./error-pages.ts";
 import { canManage, organizationWorkspace, personalWorkspace, type Workspace } from "./workspace.ts";
 
 export interface DashboardDeps {
   db: Db;
   config: Config;
-  redis: Redis | null;
+  redis: SharedRedis | null;
 }
 
 export interface PageContext {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, preParsingHookHandler } from "fastify";
-import type { Redis } from "ioredis";
 import { ServiceError } from "../platform/errors.ts";
 import { appendRouteHook } from "../platform/http/route-hooks.ts";
+import type { SharedRedis } from "../platform/redis/shared-redis.ts";
 import {
   memoryWindowCounter,
   redisWindowCounter,
@@ -19,15 +19,18 @@ declare module "fastify" {
 const MINUTE_MS = 60_000;
 
 /**
- * Per-key limits on the API scope: in memory on one process, in Redis when several share the load.
+ * Per-key limits on the API scope: in memory on one process, in Redis when several share the load
+ * (per process again while Redis cannot be asked).
  * Runs after authentication, so the key (never the address) is what is counted. Each route gets its
  * own hook, so the limit and counter group are settled once, not looked up per request.
  */
 export function installRateLimit(
   scope: FastifyInstance,
-  options: { perMinute: number; redis: Redis | null },
+  options: { perMinute: number; redis: SharedRedis | null },
 ): void {
-  const counter = options.redis ? redisWindowCounter(options.redis, "padron-rl:") : memoryWindowCounter();
+  const counter = options.redis
+    ? redisWindowCounter(options.redis, "padron-rl:", "api")
+    : memoryWindowCounter();
   scope.addHook("onRoute", (route) => {
     const own = route.config?.rateLimitPerMinute;
     const limit = own ?? options.perMinute;
@@ -41,7 +44,7 @@ function limitRequests(counter: WindowCounter, limit: number, group: string): pr
   return (request, reply, payload, done) => {
     const taken = counter.take(group + (request.auth?.keyId ?? request.ip), MINUTE_MS);
     if (!(taken instanceof Promise)) return done(answerLimit(reply, limit, limitText, taken), payload);
-    taken.then((count) => done(count && answerLimit(reply, limit, limitText, count), payload));
+    taken.then((count) => done(answerLimit(reply, limit, limitText, count), payload));
   };
 }
 

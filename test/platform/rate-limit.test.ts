@@ -34,13 +34,14 @@ test("per-key limit: 429 rate_limited with Retry-After and ratelimit-* headers; 
 });
 
 test("with REDIS_URL two instances share one limit per key", async () => {
-  const first = await startTestApp({ RATE_LIMIT_PER_MINUTE: "4", REDIS_URL: "redis://127.0.0.1:6379" });
-  const config = parseConfig({
-    SANDBOX: "false",
+  // A generous command timeout: a loaded test machine must not look like a slow Redis.
+  const shared = {
     RATE_LIMIT_PER_MINUTE: "4",
     REDIS_URL: "redis://127.0.0.1:6379",
-    LOG_LEVEL: "silent",
-  });
+    REDIS_COMMAND_TIMEOUT_MS: "2000",
+  };
+  const first = await startTestApp(shared);
+  const config = parseConfig({ ...shared, SANDBOX: "false", LOG_LEVEL: "silent" });
   const second = await buildApp({ config, database: first.database });
   try {
     const owner = await mintOwner(first.database.db);

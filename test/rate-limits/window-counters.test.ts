@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { Redis } from "ioredis";
+import { connectSharedRedis } from "../../src/platform/redis/shared-redis.ts";
 import { memoryWindowCounter, redisWindowCounter } from "../../src/rate-limits/window-counters.ts";
 
 test("in memory: each key counts in its own window, which starts over once it has ended", async () => {
@@ -28,26 +28,37 @@ test("in memory: the sweep of ended windows, once the map grows, keeps the live 
   assert.equal((counter.take("live", 60_000) as { count: number }).count, 3);
 });
 
-test("through Redis: two counters share one count per key; an unreachable Redis lets requests through", async () => {
-  const redis = new Redis("redis://127.0.0.1:6379", { maxRetriesPerRequest: 1 });
+test("through Redis: two counters share one count per key; an unreachable Redis counts here, never unlimited", async () => {
+  const logs: string[] = [];
+  const log = (level: string, message: string) => void logs.push(`${level} ${message}`);
+  // A generous timeout: a loaded test machine must not look like a slow Redis here.
+  const redis = await connectSharedRedis("redis://127.0.0.1:6379", log, 2_000);
   const prefix = `padron-test-${process.pid}-${Date.now()}:`;
   try {
-    const [first, second] = [redisWindowCounter(redis, prefix), redisWindowCounter(redis, prefix)];
+    const [first, second] = [
+      redisWindowCounter(redis, prefix, "api"),
+      redisWindowCounter(redis, prefix, "api"),
+    ];
     const taken = [await first.take("k", 5_000), await second.take("k", 5_000), await first.take("k", 5_000)];
     assert.deepEqual(
-      taken.map((t) => t?.count),
+      taken.map((t) => t.count),
       [1, 2, 3],
     );
-    for (const t of taken) assert.ok(t && t.msLeft > 0 && t.msLeft <= 5_000);
+    for (const t of taken) assert.ok(t.msLeft > 0 && t.msLeft <= 5_000);
+    assert.equal(await redis.state(), "ok");
   } finally {
-    redis.disconnect();
+    redis.close();
   }
-  const closed = new Redis("redis://127.0.0.1:1", {
-    maxRetriesPerRequest: 0,
-    lazyConnect: true,
-    retryStrategy: () => null,
-  });
-  closed.on("error", () => {}); // the refused connection is the point of this case
-  assert.equal(await redisWindowCounter(closed, prefix).take("k", 5_000), null);
-  closed.disconnect();
+  assert.equal(logs.length, 0, logs.join("\n"));
+  const closed = await connectSharedRedis("redis://127.0.0.1:1", log);
+  try {
+    const counter = redisWindowCounter(closed, prefix, "api");
+    const counts = [];
+    for (let i = 0; i < 3; i++) counts.push((await counter.take("k", 5_000)).count);
+    assert.deepEqual(counts, [1, 2, 3]);
+    assert.equal(await closed.state(), "degraded");
+    assert.equal(logs.filter((line) => line.startsWith("warn")).length, 1, logs.join("\n"));
+  } finally {
+    closed.close();
+  }
 });

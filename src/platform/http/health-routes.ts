@@ -1,15 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import { type DatabaseHandle, isReachable } from "../db/connect.ts";
 import { probeWrite } from "../db/probe-write.ts";
+import type { SharedRedis } from "../redis/shared-redis.ts";
 import { sendProblem } from "./problem.ts";
 
 const RETRY = { headers: { "retry-after": "5" } };
 
 /**
  * `/healthz`: the process runs. `/readyz`: it can do its work, so the database must answer a read and
- * take a write (a read-only database would answer 500 to every charge).
+ * take a write (a read-only database would answer 500 to every charge). A Redis that cannot be asked
+ * leaves it ready, reported `degraded`: limits are then per process, and taking every API process out
+ * of the load balancer would turn that into an outage.
  */
-export function healthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
+export function healthRoutes(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  redis: SharedRedis | null,
+): void {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { schema: { hide: true } }, async (request, reply) => {
     if (!(await isReachable(database.db)))
@@ -20,6 +27,6 @@ export function healthRoutes(app: FastifyInstance, database: DatabaseHandle): vo
       request.log.warn({ error }, "readyz: the database refuses writes");
       return sendProblem(request, reply, "unavailable", "The database refuses writes.", RETRY);
     }
-    return { status: "ready", database: database.engine };
+    return { status: "ready", database: database.engine, ...(redis ? { redis: await redis.state() } : {}) };
   });
 }
