@@ -106,8 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   const { upstreams } = taxpayerDeps;
   registerAsyncOperations(taxpayerDeps);
   const redis = config.redisUrl
-    ? await connectSharedRedis(config.redisUrl, (level, message, fields) =>
-        app.log[level](fields ?? {}, message),
+    ? await connectSharedRedis(
+        config.redisUrl,
+        (level, message, fields) => app.log[level](fields ?? {}, message),
+        config.redisCommandTimeoutMs,
       )
     : null;
 
