@@ -27,8 +27,8 @@ import { installNotFound } from "./platform/http/not-found.ts";
 import { installOpenApi } from "./platform/http/openapi.ts";
 import { shedOverload } from "./platform/http/shed-overload.ts";
 import { newId } from "./platform/ids.ts";
-import { installRateLimit } from "./rate-limits/install-rate-limit.ts";
 import { connectSharedRedis } from "./platform/redis/shared-redis.ts";
+import { installRateLimit } from "./rate-limits/install-rate-limit.ts";
 import { registrationRoute } from "./registration/registration-route.ts";
 import { type ContextDeps, creditHeaders } from "./request-context.ts";
 import {
