@@ -14,6 +14,7 @@ import { registerDataSourceAges } from "./data-sources/data-source-ages.ts";
 import { dataSourcesRoute } from "./data-sources/data-sources-route.ts";
 import { installIdempotency } from "./idempotency/install-idempotency.ts";
 import { mcpRoute } from "./mcp/mcp-route.ts";
+import { createFailureReports } from "./platform/background-failures.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
 import { ServiceError } from "./platform/errors.ts";
 import { apiScope, type ScopeGuard } from "./platform/http/api-scope.ts";
@@ -90,8 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   app.removeContentTypeParser("text/plain");
   parseJsonBodies(app);
   let closing = false;
-  const keyUse = createKeyUseRecorder(deps.database.db);
-  const requestLog = createRequestLogWriter(deps.database.db);
+  const failures = createFailureReports((level, message, fields) => app.log[level](fields ?? {}, message));
+  const keyUse = createKeyUseRecorder(deps.database.db, failures.report);
+  const requestLog = createRequestLogWriter(deps.database.db, failures.report);
   const sandboxUrl = deps.sandbox?.url ?? (config.sandboxUrl || null);
   const services = createServices(deps.database.db);
   const contextDeps: ContextDeps = { config, database: deps.database, services };
@@ -148,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     register: (registry) => {
       registerDataSourceAges(registry, deps.database.db);
       redis?.registerMetrics(registry);
+      registry.registerMetric(failures.metric);
     },
   });
   healthRoutes(app, deps.database, redis);

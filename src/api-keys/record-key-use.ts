@@ -1,3 +1,4 @@
+import type { ReportFailure } from "../platform/background-failures.ts";
 import type { Db } from "../platform/db/connect.ts";
 
 // Last-used times are kept in memory and written in one batch per interval, so an authenticated
@@ -17,7 +18,7 @@ async function updateKeysLastUsed(trx: Db, uses: readonly KeyUse[]): Promise<voi
   }
 }
 
-export function createKeyUseRecorder(db: Db, intervalMs = 10_000): KeyUseRecorder {
+export function createKeyUseRecorder(db: Db, report: ReportFailure, intervalMs = 10_000): KeyUseRecorder {
   let pending = new Map<string, number>();
   const flush = async () => {
     if (pending.size === 0) return;
@@ -25,7 +26,10 @@ export function createKeyUseRecorder(db: Db, intervalMs = 10_000): KeyUseRecorde
     pending = new Map();
     await db.transaction().execute((trx) => updateKeysLastUsed(trx, batch));
   };
-  const timer = setInterval(() => void flush().catch(() => {}), intervalMs);
+  const timer = setInterval(
+    () => void flush().catch((error) => report("key last-use write", error)),
+    intervalMs,
+  );
   timer.unref();
   return {
     record: (keyId) => void pending.set(keyId, Date.now()),

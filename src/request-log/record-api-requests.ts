@@ -4,6 +4,7 @@ import type {
   onResponseHookHandler,
   preSerializationHookHandler,
 } from "fastify";
+import type { ReportFailure } from "../platform/background-failures.ts";
 import type { Db } from "../platform/db/connect.ts";
 import { rowInserter } from "../platform/db/row-inserter.ts";
 import type { ApiRequestsTable } from "../platform/db/schema.ts";
@@ -47,14 +48,22 @@ async function insertApiRequests(db: Db, values: unknown[]): Promise<void> {
  * Buffers request-log rows and writes them in batches on the database's connection, off the request
  * path: one transaction a second, or sooner once `batchSize` rows wait (decision 0020).
  */
-export function createRequestLogWriter(db: Db, intervalMs = 1000, batchSize = 100): RequestLogWriter {
+export function createRequestLogWriter(
+  db: Db,
+  report: ReportFailure,
+  intervalMs = 1000,
+  batchSize = 100,
+): RequestLogWriter {
   // Values rather than row objects: what the INSERT binds, and no object per row to keep.
   let pending: unknown[] = [];
   let writing: Promise<void> = Promise.resolve();
   const flush = () => {
     const batch = pending;
     pending = [];
-    if (batch.length > 0) writing = writing.then(() => insertApiRequests(db, batch)).catch(() => {});
+    if (batch.length > 0)
+      writing = writing
+        .then(() => insertApiRequests(db, batch))
+        .catch((error) => report("request log write", error, { rows: batch.length / COLUMNS.length }));
     return writing;
   };
   const timer = setInterval(() => void flush(), intervalMs);

@@ -36,7 +36,13 @@ export function startAsyncWorker(deps: WorkerDeps, log?: Log): Worker {
     retryBaseMs: config.jobRetryBaseMs,
     log,
   });
-  const sweep = setInterval(() => void sweepExpired(deps.db).catch(() => {}), 3_600_000);
+  const sweep = setInterval(
+    () =>
+      void sweepExpired(deps.db).catch((error) =>
+        log?.("error", "retention sweep failed", { error: String(error) }),
+      ),
+    3_600_000,
+  );
   sweep.unref();
   return {
     id: worker.id,

@@ -57,7 +57,12 @@ test("stopping the writer commits what it still held", async () => {
   const database = await freshDatabase();
   try {
     const owner = await mintOwner(database.db);
-    const writer = createRequestLogWriter(database.db, 60_000, 1_000);
+    const writer = createRequestLogWriter(
+      database.db,
+      (task, error) => assert.fail(`${task}: ${error}`),
+      60_000,
+      1_000,
+    );
     for (let i = 0; i < 250; i++) writer.add(rowOf(owner.ownerId, `req_${i}`));
     await writer.stop();
     const rows = await logOf(database);
