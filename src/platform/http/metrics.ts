@@ -6,9 +6,9 @@ import { createRequestMetrics } from "./request-metrics.ts";
 import { appendRouteHook } from "./route-hooks.ts";
 
 /**
- * Prometheus at /metrics: requests by route and status and a latency histogram, counted by
- * request-metrics.ts on every response, followed by the process metrics of a registry of this
- * app's own (tests build many apps in one process), with whatever `register` adds to it.
+ * Prometheus at /metrics from a registry of this app's own (tests build many apps in one process):
+ * requests by route and status and a latency histogram (request-metrics.ts, counted on every
+ * response), the process metrics, and whatever `register` adds.
  * With `token`, a scrape needs `Authorization: Bearer <token>`; without, it must come from loopback.
  */
 export function installMetrics(
@@ -18,7 +18,7 @@ export function installMetrics(
   const registry = new Registry();
   options.register?.(registry);
   collectDefaultMetrics({ register: registry });
-  const requests = createRequestMetrics();
+  const requests = createRequestMetrics(registry);
   const observe = (route: string, request: FastifyRequest, reply: FastifyReply) =>
     requests.observe(request.method, route, reply.statusCode, reply.elapsedTime);
   // Each route counts its own requests; the app-wide hook counts only those no route matched.
@@ -39,7 +39,7 @@ export function installMetrics(
         headers: options.token ? { "www-authenticate": 'Bearer realm="metrics"' } : {},
       });
     reply.type(registry.contentType);
-    return requests.render() + (await registry.metrics());
+    return registry.metrics();
   });
 }
 
