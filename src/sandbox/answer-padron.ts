@@ -1,19 +1,8 @@
-import { cfdiName } from "../mexico/cfdi-name.ts";
+import { sameCfdiName } from "../mexico/cfdi-name.ts";
 import { normalizeRfc } from "../mexico/normalize-rfc.ts";
 import { parseRfc } from "../mexico/parse-rfc.ts";
 import { PADRON_LEGENDS, type PadronRecord } from "./formats/padron-validation.ts";
 import type { Population, Taxpayer } from "./population/types.ts";
-
-const registeredNames = new WeakMap<Taxpayer, string>();
-
-function registeredName(taxpayer: Taxpayer): string {
-  let name = registeredNames.get(taxpayer);
-  if (name === undefined) {
-    name = cfdiName(taxpayer.padronName);
-    registeredNames.set(taxpayer, name);
-  }
-  return name;
-}
 
 /** What SAT can say from RFC and name alone: a final legend, or the taxpayer whose CP decides. */
 type NameDecision = { legend: string; taxpayer?: undefined } | { legend?: undefined; taxpayer: Taxpayer };
@@ -23,7 +12,7 @@ function decideByName(population: Population, rawRfc: string, name: string): Nam
   if (!parseRfc(rfc)) return { legend: PADRON_LEGENDS.badStructure };
   const taxpayer = population.byRfc.get(rfc);
   if (!taxpayer || taxpayer.padronStatus === "cancelado") return { legend: PADRON_LEGENDS.notRegistered };
-  if (name.normalize("NFC") !== registeredName(taxpayer)) return { legend: PADRON_LEGENDS.nameMismatch };
+  if (!sameCfdiName(name, taxpayer.padronName)) return { legend: PADRON_LEGENDS.nameMismatch };
   return { taxpayer };
 }
 
