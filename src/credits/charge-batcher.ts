@@ -8,8 +8,13 @@ export type ChargeBatcher = TurnBatcher<ChargeInput, Charge | null>;
 /**
  * Group commit: the charges of requests that arrive together are sent as one batch on the next turn
  * of the event loop (one owner's charges become one conditional update when its balance covers them
- * all, so none can overdraw), committed in one transaction.
+ * all, so none can overdraw), committed in one transaction. One batch at a time: on PostgreSQL, charges
+ * of one owner sent side by side wait for each other's row lock and commit one by one (decision 0024).
  */
 export function createChargeBatcher(db: Db, maxBatch = 256): ChargeBatcher {
-  return batchPerTurn((inputs) => db.transaction().execute((trx) => chargeTogether(trx, inputs)), maxBatch);
+  return batchPerTurn(
+    (inputs) => db.transaction().execute((trx) => chargeTogether(trx, inputs)),
+    maxBatch,
+    true,
+  );
 }

@@ -10,33 +10,50 @@ interface Pending<I, O> {
 /**
  * The calls made while the event loop handles a burst of requests are run together on its next turn:
  * group commit for writes, one statement for many reads. `run` answers one output per input, in order.
- * Batches do not wait for each other.
+ * With `oneAtATime`, a run starts only after the previous one settled, and takes everything queued
+ * meanwhile: writes that lock the same row then queue here, as one batch, not in the database.
  */
-export function batchPerTurn<I, O>(run: (inputs: I[]) => Promise<O[]>, maxBatch: number): TurnBatcher<I, O> {
+export function batchPerTurn<I, O>(
+  run: (inputs: I[]) => Promise<O[]>,
+  maxBatch: number,
+  oneAtATime = false,
+): TurnBatcher<I, O> {
   let queue: Pending<I, O>[] = [];
   let scheduled = false;
+  let running = false;
+
+  function send(batch: Pending<I, O>[]): Promise<void> {
+    return run(batch.map((item) => item.input)).then(
+      (outputs) => {
+        for (let i = 0; i < batch.length; i++) batch[i].resolve(outputs[i]);
+      },
+      (error) => {
+        for (const item of batch) item.reject(error);
+      },
+    );
+  }
 
   function sendQueued(): void {
     scheduled = false;
-    const all = queue;
-    queue = [];
-    for (let start = 0; start < all.length; start += maxBatch) {
-      const batch = all.slice(start, start + maxBatch);
-      run(batch.map((item) => item.input)).then(
-        (outputs) => {
-          for (let i = 0; i < batch.length; i++) batch[i].resolve(outputs[i]);
-        },
-        (error) => {
-          for (const item of batch) item.reject(error);
-        },
-      );
+    if (!oneAtATime) {
+      for (let start = 0; start < queue.length; start += maxBatch)
+        void send(queue.slice(start, start + maxBatch));
+      queue = [];
+      return;
     }
+    if (running || queue.length === 0) return;
+    running = true;
+    const batch = queue.splice(0, maxBatch);
+    void send(batch).then(() => {
+      running = false;
+      sendQueued();
+    });
   }
 
   return (input) =>
     new Promise((resolve, reject) => {
       queue.push({ input, resolve, reject });
-      if (!scheduled) {
+      if (!scheduled && !running) {
         scheduled = true;
         setImmediate(sendQueued);
       }
