@@ -56,6 +56,8 @@ const port = (padron.app.server.address() as AddressInfo).port;
 process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}`, key })}\n`);
 
 let rssPeak = 0;
+// What the process held at its RSS peak: the heap, or buffers outside it (sockets, bodies).
+let atPeak = process.memoryUsage();
 let sampler: NodeJS.Timeout | undefined;
 const delay = monitorEventLoopDelay({ resolution: 10 });
 // Garbage-collection pauses on the main thread during the measurement: how much of the delay they are.
@@ -83,7 +85,10 @@ process.on("message", async (message) => {
     }
     rssPeak = process.memoryUsage.rss();
     sampler = setInterval(() => {
-      rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+      const rss = process.memoryUsage.rss();
+      if (rss <= rssPeak) return;
+      rssPeak = rss;
+      atPeak = process.memoryUsage();
     }, 20);
     delay.reset();
     delay.enable();
@@ -103,6 +108,9 @@ process.on("message", async (message) => {
     }
     process.send?.({
       rss_peak_mb: Math.round(rssPeak / 1048576),
+      at_rss_peak_mb: Object.fromEntries(
+        Object.entries(atPeak).map(([part, bytes]) => [part, Math.round(bytes / 1048576)]),
+      ),
       event_loop_delay_p99_ms: Math.round((delay.percentile(99) / 1e6) * 10) / 10,
       event_loop_delay_max_ms: Math.round((delay.max / 1e6) * 10) / 10,
       gc_pauses: pauses.length,
