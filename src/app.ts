@@ -29,7 +29,7 @@ import { installOpenApi } from "./platform/http/openapi.ts";
 import { shedOverload } from "./platform/http/shed-overload.ts";
 import { newId } from "./platform/ids.ts";
 import { connectSharedRedis } from "./platform/redis/shared-redis.ts";
-import { installRateLimit } from "./rate-limits/install-rate-limit.ts";
+import { limitApiRequests } from "./rate-limits/limit-api-requests.ts";
 import { registrationRoute } from "./registration/registration-route.ts";
 import { type ContextDeps, creditHeaders } from "./request-context.ts";
 import {
@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   const apiGuards: ScopeGuard[] = [
     (scope) => requireApiKey(scope, deps.database.db, keyUse),
     (scope) => logApiRequests(scope, requestLog),
-    (scope) => installRateLimit(scope, { perMinute: config.rateLimitPerMinute, redis }),
+    (scope) => limitApiRequests(scope, { perMinute: config.rateLimitPerMinute, redis }),
   ];
   await app.register(
     apiScope(apiGuards, (scope) => {

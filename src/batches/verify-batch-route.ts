@@ -13,7 +13,7 @@ export function verifyBatchRoute(scope: FastifyInstance, deps: VerifyBatchDeps):
   scope.post(
     "/rfc/verify-batch",
     {
-      config: { rateLimitPerMinute: deps.config.rateLimitBatchPerMinute },
+      config: { rateLimit: { max: deps.config.rateLimitBatchPerMinute } },
       schema: {
         summary: "Up to 5,000 RFC + name + postal code records in one padrón round trip; result by webhook",
         tags: ["rfc"],

@@ -2,8 +2,7 @@ import cookie from "@fastify/cookie";
 import formbody from "@fastify/formbody";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyPluginAsync } from "fastify";
-import { counterStore } from "../rate-limits/counter-store.ts";
-import { memoryWindowCounter, redisWindowCounter } from "../rate-limits/window-counters.ts";
+import { sharedStore } from "../rate-limits/shared-store.ts";
 import { authRoutes } from "./auth-routes.ts";
 import { creditsRoutes } from "./credits-routes.ts";
 import { dataSourcesRoutes } from "./data-sources-routes.ts";
@@ -29,12 +28,9 @@ export function dashboardPlugin(deps: DashboardDeps): FastifyPluginAsync {
     await app.register(cookie);
     await app.register(formbody, { bodyLimit: 64 * 1024 });
     // Counted in Redis when it is set, in this process while Redis cannot be asked: never unlimited.
-    const counter = deps.redis
-      ? redisWindowCounter(deps.redis, "padron-login:", "login")
-      : memoryWindowCounter();
     await app.register(rateLimit, {
       global: false,
-      store: counterStore(counter),
+      store: sharedStore(deps.redis, "login", "padron-login:"),
       errorResponseBuilder: (_request, context) => ({
         statusCode: 429,
         message: `Too many attempts; retry in ${Math.ceil(context.ttl / 1000)} s.`,

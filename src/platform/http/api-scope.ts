@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 
 /** One concern installed on the API's scope (a hook): app.ts builds them from the features. */
-export type ScopeGuard = (scope: FastifyInstance) => void;
+export type ScopeGuard = (scope: FastifyInstance) => void | Promise<void>;
 
 /**
  * Everything an API route stands behind, installed in the order given (app.ts: key authentication,
@@ -12,7 +12,7 @@ export function apiScope(
   routes: (scope: FastifyInstance) => void,
 ): FastifyPluginAsync {
   return async (scope) => {
-    for (const guard of guards) guard(scope);
+    for (const guard of guards) await guard(scope);
     routes(scope);
   };
 }
