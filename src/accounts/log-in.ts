@@ -1,8 +1,5 @@
 import type { Db } from "../platform/db/connect.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
-
-// Unknown users are checked against a throwaway hash so both failures take the same time.
-let decoyHash: Promise<string> | null = null;
+import { DECOY_HASH, verifyPassword } from "./password.ts";
 
 /** The user when email and password match; null for every kind of failure, so callers answer alike. */
 export async function logIn(
@@ -15,8 +12,6 @@ export async function logIn(
     .select(["id", "email", "password_hash"])
     .where("email", "=", email)
     .executeTakeFirst();
-  decoyHash ??= hashPassword("decoy password that never matches");
-  const stored = user?.password_hash ?? (await decoyHash);
-  const matches = await verifyPassword(input.password, stored);
+  const matches = await verifyPassword(input.password, user?.password_hash ?? DECOY_HASH);
   return user?.password_hash && matches ? { id: user.id, email: user.email } : null;
 }

@@ -71,19 +71,15 @@ function subListOf(file: ListFileSpec, situation: string): SubList | null {
   return SUB_LIST_BY_SITUATION[situation.toLowerCase()] ?? file.subList;
 }
 
-/** Files repeat a handful of SUPUESTO values a million times; remember their sub-lists (bounded). */
-const art69SubListCache = new Map<string, SubList | null>();
-
+/** Most rows already write their SUPUESTO in capitals without accents: those skip the normalizing. */
 function art69SubListOf(supuesto: string): SubList | null {
-  const cached = art69SubListCache.get(supuesto);
-  if (cached !== undefined) return cached;
-  const text = supuesto
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toUpperCase();
-  const subList = text.startsWith("CANCELADOS") ? "cancelados" : (ART69_SUB_LIST_BY_SUPUESTO[text] ?? null);
-  if (art69SubListCache.size < 1000) art69SubListCache.set(supuesto, subList);
-  return subList;
+  const text = /^[A-Z ]*$/.test(supuesto)
+    ? supuesto
+    : supuesto
+        .normalize("NFD")
+        .replace(/[\u0300-\u036f]/g, "")
+        .toUpperCase();
+  return text.startsWith("CANCELADOS") ? "cancelados" : (ART69_SUB_LIST_BY_SUPUESTO[text] ?? null);
 }
 
 function personTypeOf(declared: string, rfc: string): ListEntry["person_type"] {

@@ -1,25 +1,11 @@
-import { randomBytes } from "node:crypto";
+import { randomInt } from "node:crypto";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
-/** Uniformly random base62 text (rejection sampling keeps every character equally likely). */
-// Random bytes are drawn from a pool refilled 4 KiB at a time: one system call serves many ids.
-let pool = randomBytes(4096);
-let offset = 0;
-function nextByte(): number {
-  if (offset === pool.length) {
-    pool = randomBytes(4096);
-    offset = 0;
-  }
-  return pool[offset++];
-}
-
+/** Uniformly random base62 text; `randomInt` draws from Node's own buffer of random bytes. */
 export function randomBase62(length: number): string {
   let out = "";
-  while (out.length < length) {
-    const byte = nextByte();
-    if (byte < 248) out += BASE62[byte % 62];
-  }
+  for (let i = 0; i < length; i++) out += BASE62[randomInt(62)];
   return out;
 }
 

@@ -1,4 +1,5 @@
 import type { Config } from "../config.ts";
+import { logThrough, processLogger } from "../platform/log.ts";
 import { createAnswerCache } from "./answer-cache.ts";
 import { createCertificateFilesClient } from "./certificate-files/create-certificate-files-client.ts";
 import { createCertificateSearchClient } from "./certificate-search/create-certificate-search-client.ts";
@@ -8,7 +9,7 @@ import { createPostalCatalogClient } from "./postal-catalog/create-postal-catalo
 import { createRenapoClient } from "./renapo/create-renapo-client.ts";
 import { createSatCsfClient } from "./sat-csf/create-sat-csf-client.ts";
 import { type CallerSettings, createUpstreamCaller, type UpstreamCaller } from "./upstream-caller.ts";
-import { stderrLog, type UpstreamLog } from "./upstream-log.ts";
+import type { UpstreamLog } from "./upstream-log.ts";
 import type { UpstreamMode, Upstreams } from "./upstreams.ts";
 
 export type UpstreamsConfig = Pick<
@@ -107,9 +108,10 @@ function liveEndpoints(config: UpstreamsConfig): Endpoints {
 /** Each mode gets its own pools, bulkheads and caches; breakers guard live sources only (see below). */
 export function createUpstreams(options: UpstreamsOptions): UpstreamRegistry {
   const modes = new Map<UpstreamMode, { upstreams: Upstreams; callers: UpstreamCaller[] }>();
+  const log = options.log ?? logThrough(processLogger("info"));
   const build = (mode: UpstreamMode) => {
     const endpoints = mode === "test" ? sandboxEndpoints(options.sandboxUrl) : liveEndpoints(options.config);
-    const clock = { now: options.now ?? Date.now, log: options.log ?? stderrLog };
+    const clock = { now: options.now ?? Date.now, log };
     return buildUpstreams(options.config, endpoints, mode === "test", clock);
   };
   return {
