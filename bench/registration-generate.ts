@@ -13,7 +13,7 @@ import { createGzip } from "node:zlib";
 import { dateOfDay, dayOf } from "../src/registration/list-date.ts";
 import { partFileName } from "../src/registration/part-name.ts";
 import { packRfcBytes, unpackRfc } from "../src/registration/rfc-key.ts";
-import { sandboxListSigner } from "../src/sandbox/formats/list-signer.ts";
+import { createListSigner } from "../src/sandbox/formats/list-signer.ts";
 import { signPart } from "../src/sandbox/formats/sign-part.ts";
 
 const { values, positionals } = parseArgs({
@@ -124,7 +124,7 @@ async function* certificateXml(
 }
 
 await mkdir(out, { recursive: true });
-const signer = await sandboxListSigner();
+const signer = await createListSigner();
 const write = (name: string, content: AsyncIterable<Buffer>) =>
   pipeline(signPart(content, signer), createGzip(), createWriteStream(join(out, name)));
 const started = Date.now();

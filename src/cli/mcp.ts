@@ -1,7 +1,7 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
-import { createMcpServer } from "../mcp/create-mcp-server.ts";
+import { createMcpServer, toolsOf } from "../mcp/create-mcp-server.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import { startAsyncWorker } from "../requests/job-handlers.ts";
@@ -28,7 +28,7 @@ export const mcp: Command = {
       { db: database.db, engine: database.engine, config, services: padron.services },
       (level, message, fields) => padron.app.log[level](fields ?? {}, message),
     );
-    const server = createMcpServer(padron.app, config.mcpApiKey || undefined);
+    const server = createMcpServer(padron.app, toolsOf(padron.app), config.mcpApiKey || undefined);
     let stopping = false;
     const stop = async () => {
       if (stopping) return;

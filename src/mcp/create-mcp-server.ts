@@ -14,17 +14,13 @@ const INSTRUCTIONS =
   "HTTP API, charged, rate-limited and logged like it; the result is the API's JSON answer, an error " +
   "is its problem document. Asynchronous answers carry a request_id: poll request_status with it.";
 
-const toolsByApp = new WeakMap<FastifyInstance, { version: string; tools: ApiTool[] }>();
+/** The tools of one app, read once from its OpenAPI document (the `version` is the document's). */
+export type McpTools = { version: string; tools: ApiTool[] };
 
-/** The app's OpenAPI document as tools, read once; it throws if two operations share a name. */
-export function toolsOf(app: FastifyInstance) {
-  let known = toolsByApp.get(app);
-  if (!known) {
-    const document = app.swagger() as OpenApiDocument;
-    known = { version: document.info?.version ?? "1", tools: apiToolsOf(document) };
-    toolsByApp.set(app, known);
-  }
-  return known;
+/** The app's OpenAPI document as tools; it throws if two operations share a name. */
+export function toolsOf(app: FastifyInstance): McpTools {
+  const document = app.swagger() as OpenApiDocument;
+  return { version: document.info?.version ?? "1", tools: apiToolsOf(document) };
 }
 
 /**
@@ -33,10 +29,10 @@ export function toolsOf(app: FastifyInstance) {
  */
 export function createMcpServer(
   app: FastifyInstance,
+  { version, tools }: McpTools,
   key: string | undefined,
   remoteAddress?: string,
 ): Server {
-  const { version, tools } = toolsOf(app);
   const byName = new Map(tools.map((t) => [t.tool.name, t]));
   const api = injectInto(app, remoteAddress);
   const server = new Server(

@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { createMcpServer, toolsOf } from "./create-mcp-server.ts";
+import { createMcpServer, type McpTools, toolsOf } from "./create-mcp-server.ts";
 
 /**
  * `POST /mcp`: MCP over Streamable HTTP, stateless (a server per request, JSON answers). The route
@@ -10,9 +10,13 @@ import { createMcpServer, toolsOf } from "./create-mcp-server.ts";
  */
 export function mcpRoute(app: FastifyInstance): void {
   // Tools that cannot be made (two operations with one name) stop the start, not the first call.
-  app.addHook("onReady", async () => void toolsOf(app));
+  let tools: McpTools | undefined;
+  app.addHook("onReady", async () => {
+    tools = toolsOf(app);
+  });
   app.post("/mcp", { schema: { hide: true } }, async (request, reply) => {
-    const server = createMcpServer(app, presentedKey(request), request.ip);
+    tools ??= toolsOf(app);
+    const server = createMcpServer(app, tools, presentedKey(request), request.ip);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -83,19 +83,17 @@ export function createRequestLogWriter(
 
 /** Records every authenticated API call: never the key, only its id. */
 export function logApiRequests(scope: FastifyInstance, writer: RequestLogWriter): void {
+  const outcomes = new WeakMap<FastifyRequest, string>();
+  const noteOutcome: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
+    const outcome = outcomeOf(payload, reply.statusCode);
+    if (outcome !== null) outcomes.set(request, outcome);
+    done(null, payload);
+  };
   scope.addHook("onRoute", (route) => {
     appendRouteHook(route, "preSerialization", noteOutcome);
-    appendRouteHook(route, "onResponse", logCallsTo(writer, route.url.replace(/^\/v1\//, "")));
+    appendRouteHook(route, "onResponse", logCallsTo(writer, outcomes, route.url.replace(/^\/v1\//, "")));
   });
 }
-
-const outcomes = new WeakMap<FastifyRequest, string>();
-
-const noteOutcome: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
-  const outcome = outcomeOf(payload, reply.statusCode);
-  if (outcome !== null) outcomes.set(request, outcome);
-  done(null, payload);
-};
 
 /**
  * What an answer said, in a word for the log: `accepted` (202), the error code, its `valid` / `found`
@@ -115,7 +113,11 @@ export function outcomeOf(payload: unknown, status: number): string | null {
 const listedOutcome = (lists: unknown): string =>
   Array.isArray(lists) ? (lists.length > 0 ? "listed" : "not listed") : "null";
 
-function logCallsTo(writer: RequestLogWriter, operation: string): onResponseHookHandler {
+function logCallsTo(
+  writer: RequestLogWriter,
+  outcomes: WeakMap<FastifyRequest, string>,
+  operation: string,
+): onResponseHookHandler {
   return (request, reply, done) => {
     if (!request.auth) return done();
     const body = request.body as { rfc?: unknown } | undefined;

@@ -1,7 +1,7 @@
 import { dateOfDay } from "../registration/list-date.ts";
 import { partFileName, readPartName } from "../registration/part-name.ts";
 import { type BlobEntry, writeBlobListing } from "./formats/blob-listing.ts";
-import { sandboxListSigner } from "./formats/list-signer.ts";
+import { createListSigner, type ListSigner } from "./formats/list-signer.ts";
 import { publishPart, writeCertificateList, writeRfcListPart } from "./formats/registration-lists.ts";
 import { obligationsOf, onRfcList, rfcListFlags } from "./population/registration-facts.ts";
 import type { Population } from "./population/types.ts";
@@ -17,6 +17,7 @@ type Blob = { bytes: Buffer; md5: string; lastModified: Date };
 /** The sandbox's copy of SAT's `lco` container: l_RFC and LCO parts for its population, signed. */
 export function createRegistrationFiles(populationOf: () => Population, now: () => number = Date.now) {
   const blobs = new Map<string, Promise<Blob>>();
+  let signer: Promise<ListSigner> | undefined;
   const today = () => Math.floor(now() / DAY_MS);
   const names = () =>
     Array.from({ length: DATES }, (_, back) => dateOfDay(today() - back)).flatMap((date) => [
@@ -29,8 +30,9 @@ export function createRegistrationFiles(populationOf: () => Population, now: () 
     const day = Math.round(Date.parse(`${part.date}T00:00:00Z`) / DAY_MS);
     const population = populationOf();
     const text = part.list === "rfc" ? rfcPart(population, day, part.part) : certificatePart(population);
+    signer ??= createListSigner();
     return {
-      ...(await publishPart(text, await sandboxListSigner())),
+      ...(await publishPart(text, await signer)),
       lastModified: new Date((day + 0.9) * DAY_MS),
     };
   };

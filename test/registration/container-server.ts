@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { writeBlobListing } from "../../src/sandbox/formats/blob-listing.ts";
-import { sandboxListSigner } from "../../src/sandbox/formats/list-signer.ts";
+import { createListSigner } from "../../src/sandbox/formats/list-signer.ts";
 import { signPart } from "../../src/sandbox/formats/sign-part.ts";
 
 /** How the next download of a blob misbehaves: a wrong Content-MD5 in the listing, or a body cut short. */
@@ -17,7 +17,7 @@ export async function signedPart(text: string): Promise<Buffer> {
     (async function* () {
       yield content;
     })(),
-    await sandboxListSigner(),
+    await createListSigner(),
   ))
     pieces.push(piece);
   return gzipSync(Buffer.concat(pieces));

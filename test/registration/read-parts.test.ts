@@ -6,7 +6,7 @@ import { readCertificateList, serialOf } from "../../src/registration/read-certi
 import { type RfcLineCounts, readRfcLines } from "../../src/registration/read-rfc-lines.ts";
 import { packRfcBytes, rfcKey, unpackRfc } from "../../src/registration/rfc-key.ts";
 import { sortRecords } from "../../src/registration/sort-records.ts";
-import { sandboxListSigner } from "../../src/sandbox/formats/list-signer.ts";
+import { createListSigner } from "../../src/sandbox/formats/list-signer.ts";
 import { signPart } from "../../src/sandbox/formats/sign-part.ts";
 import { openPart } from "../../src/signed-files/open-part.ts";
 
@@ -58,7 +58,7 @@ describe("a SAT part: gzip → PKCS#7 SignedData → text, streamed", () => {
       yield content.subarray(0, 5);
       yield content.subarray(5);
     })();
-    for await (const piece of signPart(source, await sandboxListSigner())) parts.push(piece);
+    for await (const piece of signPart(source, await createListSigner())) parts.push(piece);
     const read = await readAll(gzipSync(Buffer.concat(parts)), true, 3);
     assert.equal(read.text, content.toString("latin1"));
     assert.equal(read.signer?.serial, "30001000000500000001");

@@ -10,15 +10,8 @@ export type ListSigner = { certificate: Uint8Array; privateKey: KeyObject };
 const KEY_FILE = new URL("./keys/subject-01.key.pem", import.meta.url);
 const ALGORITHM = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
 
-let signer: Promise<ListSigner> | undefined;
-
-/** Built once per process; deterministic (fixed keys, fixed dates). */
-export function sandboxListSigner(): Promise<ListSigner> {
-  signer ??= build();
-  return signer;
-}
-
-async function build(): Promise<ListSigner> {
+/** Deterministic (fixed keys, fixed dates): every signer signs alike. */
+export async function createListSigner(): Promise<ListSigner> {
   const ca = await createSandboxCa();
   const pem = await readFile(KEY_FILE, "utf8");
   const spki = createPublicKey(pem).export({ type: "spki", format: "der" });

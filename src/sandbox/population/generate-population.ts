@@ -152,5 +152,6 @@ function* indexPopulation(input: {
     postalCatalog: input.postalCatalog,
     magicFaults: input.scenarioSet.magicFaults,
     scenarios: input.scenarioSet.scenarios,
+    scenarioRfcs: new Set(input.scenarioSet.scenarios.map((scenario) => scenario.rfc)),
   };
 }

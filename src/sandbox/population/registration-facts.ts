@@ -16,14 +16,14 @@ export function onRfcList(population: Population, taxpayer: Taxpayer, day: numbe
   if (taxpayer.padronStatus === "cancelado") return false;
   const absent = taxpayer.registration?.absent;
   if (absent) return day % absent.period !== absent.phase;
-  if (taxpayer.registration || isScenario(population, taxpayer)) return true;
+  if (taxpayer.registration || population.scenarioRfcs.has(taxpayer.rfc)) return true;
   return (hashOf(taxpayer.rfc) + day) % 500 !== 0;
 }
 
 /** SNCF (1) and SUBCONTRATACION (2): about 2 % and 1 %, a few flipping each date. */
 export function rfcListFlags(population: Population, taxpayer: Taxpayer, day: number): number {
   const fixed = taxpayer.registration;
-  if (fixed || isScenario(population, taxpayer))
+  if (fixed || population.scenarioRfcs.has(taxpayer.rfc))
     return (fixed?.sncf ? 1 : 0) + (fixed?.subcontracting ? 2 : 0);
   const hash = hashOf(taxpayer.rfc);
   const sncf = (hash % 50 === 0) !== ((hash + day) % 1000 === 7);
@@ -33,14 +33,3 @@ export function rfcListFlags(population: Population, taxpayer: Taxpayer, day: nu
 
 /** ValidezObligaciones of a taxpayer's CSDs in the certificate list. */
 export const obligationsOf = (taxpayer: Taxpayer) => taxpayer.registration?.obligations ?? 1;
-
-const scenarioSets = new WeakMap<Population, Set<string>>();
-
-function isScenario(population: Population, taxpayer: Taxpayer): boolean {
-  let set = scenarioSets.get(population);
-  if (!set) {
-    set = new Set(population.scenarios.map((scenario) => scenario.rfc));
-    scenarioSets.set(population, set);
-  }
-  return set.has(taxpayer.rfc);
-}

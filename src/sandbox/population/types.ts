@@ -111,6 +111,8 @@ export type Population = {
   /** RFC, CURP or registry name key → fault. */
   magicFaults: Map<string, MagicFault>;
   scenarios: ScenarioSeed[];
+  /** The scenarios' RFCs. */
+  scenarioRfcs: ReadonlySet<string>;
 };
 
 /** A scenario before its `expect` is computed from the population. */
