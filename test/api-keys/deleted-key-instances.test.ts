@@ -1,17 +1,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { deleteApiKey } from "../../src/api-keys/delete-api-key.ts";
-import { buildApp } from "../../src/app.ts";
-import { openDatabase } from "../../src/platform/db/connect.ts";
 import { startTestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
 
 // Two processes on one database: each has a connection of its own, as two `padron serve` would.
 test("a key deleted on one instance is refused at once by another that has just used it", async () => {
   const first = await startTestApp();
-  const secondDatabase = openDatabase(first.database.url);
-  const config = { ...first.config, logLevel: "silent" as const };
-  const second = await buildApp({ config, database: secondDatabase });
+  const second = await startTestApp({}, { databaseOf: first });
   try {
     const owner = await mintOwner(first.database.db);
     const account = (app: typeof first.app) =>
@@ -27,8 +23,7 @@ test("a key deleted on one instance is refused at once by another that has just 
     assert.equal(refused.json().code, "unauthorized");
     assert.equal((await account(first.app)).statusCode, 401);
   } finally {
-    await second.app.close();
-    await secondDatabase.close();
+    await second.close();
     await first.close();
   }
 });

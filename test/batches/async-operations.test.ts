@@ -1,16 +1,16 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
+import { type Json, type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { mintOwner, type TestOwner } from "../helpers/owners.ts";
 import { startReceiver } from "../webhooks/receiver.ts";
-import { type BatchHarness, type Json, startBatchHarness } from "./harness.ts";
 import { startHttpsReceiver } from "./https-receiver.ts";
 
-let h: BatchHarness;
+let h: SandboxApp;
 let hook: Awaited<ReturnType<typeof startReceiver>>;
 let secureHook: Awaited<ReturnType<typeof startHttpsReceiver>>;
 before(async () => {
-  h = await startBatchHarness();
+  h = await startTestApp({}, { sandbox: { timeoutMs: 4000, maxHoldMs: 500 }, listen: true, worker: true });
   hook = await startReceiver();
   secureHook = await startHttpsReceiver();
 });

@@ -3,6 +3,7 @@ import { after, before, test } from "node:test";
 import type { BatchRecord } from "../../src/batches/batch-schemas.ts";
 import { PADRON_LEGENDS } from "../../src/sandbox/formats/padron-validation.ts";
 import { MESSAGES } from "../../src/taxpayers/messages.ts";
+import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
 import {
   assertChargedOnceEach,
@@ -12,16 +13,15 @@ import {
 import { killWorkersUntilSettled } from "../requests/kill-workers.ts";
 import { spawnPlainWorker } from "../requests/processes.ts";
 import { startReceiver } from "../webhooks/receiver.ts";
-import { type BatchHarness, startBatchHarness } from "./harness.ts";
 
-let h: BatchHarness;
+let h: SandboxApp;
 let hook: Awaited<ReturnType<typeof startReceiver>>;
 before(async () => {
   // Padrón answers in ~0.1–0.2 s (a tenth of the real 1–2 s): kills 30–400 ms after a claim land
   // both in the middle of padrón calls and between batches, stores and deliveries.
-  h = await startBatchHarness(
+  h = await startTestApp(
     { RATE_LIMIT_BATCH_PER_MINUTE: "1000", PRICE_VERIFY_BATCH_RECORD: "2" },
-    { worker: false, sandboxTimeScale: 0.1 },
+    { sandbox: { timeoutMs: 4000, maxHoldMs: 500, timeScale: 0.1 }, listen: true },
   );
   hook = await startReceiver();
 });
@@ -39,7 +39,7 @@ const BAD_RFCS = ["BAD", "EKU9013173C9", "123456789012"];
 
 /** Sandbox taxpayers by what the padrón answers for them (docs/sandbox.md, `GET /scenarios`). */
 function scenarioRecords() {
-  const records = (predicate: (s: BatchHarness["scenarios"][number]) => boolean) =>
+  const records = (predicate: (s: SandboxApp["scenarios"][number]) => boolean) =>
     h.scenarios
       .filter((s) => s.name && s.zip && predicate(s))
       .map((s) => ({ rfc: s.rfc, name: s.name ?? "", zip: s.zip ?? "" }));

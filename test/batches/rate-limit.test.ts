@@ -1,13 +1,16 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
 import { startReceiver } from "../webhooks/receiver.ts";
-import { type BatchHarness, startBatchHarness } from "./harness.ts";
 
-let h: BatchHarness;
+let h: SandboxApp;
 let hook: Awaited<ReturnType<typeof startReceiver>>;
 before(async () => {
-  h = await startBatchHarness({ RATE_LIMIT_BATCH_PER_MINUTE: "2", RATE_LIMIT_PER_MINUTE: "100" });
+  h = await startTestApp(
+    { RATE_LIMIT_BATCH_PER_MINUTE: "2", RATE_LIMIT_PER_MINUTE: "100" },
+    { sandbox: { timeoutMs: 4000, maxHoldMs: 500 }, listen: true, worker: true },
+  );
   hook = await startReceiver();
 });
 after(async () => {

@@ -1,13 +1,16 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { type Json, type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
 import { startReceiver } from "../webhooks/receiver.ts";
-import { type BatchHarness, type Json, startBatchHarness } from "./harness.ts";
 
 // verify-batch records with id_cif are answered from SAT's CSF page (the sandbox's), per record.
-let h: BatchHarness;
+let h: SandboxApp;
 before(async () => {
-  h = await startBatchHarness({ RATE_LIMIT_BATCH_PER_MINUTE: "1000" });
+  h = await startTestApp(
+    { RATE_LIMIT_BATCH_PER_MINUTE: "1000" },
+    { sandbox: { timeoutMs: 4000, maxHoldMs: 500 }, listen: true, worker: true },
+  );
 });
 after(() => h.close());
 

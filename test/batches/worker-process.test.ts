@@ -2,14 +2,14 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
+import { type Json, type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
 import { startReceiver } from "../webhooks/receiver.ts";
-import { type BatchHarness, type Json, startBatchHarness } from "./harness.ts";
 
-let h: BatchHarness;
+let h: SandboxApp;
 let hook: Awaited<ReturnType<typeof startReceiver>>;
 before(async () => {
-  h = await startBatchHarness({}, { worker: false });
+  h = await startTestApp({}, { sandbox: { timeoutMs: 4000, maxHoldMs: 500 }, listen: true });
   hook = await startReceiver();
 });
 after(async () => {

@@ -13,7 +13,7 @@ const run = promisify(execFile);
 let padron: TestApp;
 before(async () => {
   // Webhook URLs on loopback are accepted (nothing is delivered: no worker runs here).
-  padron = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: "true" }, (app, deps) => mountEchoRoute(app, deps));
+  padron = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: "true" }, { setup: mountEchoRoute });
 });
 after(() => padron.close());
 

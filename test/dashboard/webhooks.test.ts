@@ -3,8 +3,6 @@ import { randomUUID } from "node:crypto";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Webhook } from "standardwebhooks";
-import type { Worker } from "../../src/platform/jobs/start-worker.ts";
-import { startAsyncWorker } from "../../src/requests/job-handlers.ts";
 import { webhookSecretOf } from "../../src/webhooks/webhook-secret.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { userIdByEmail } from "../helpers/owners.ts";
@@ -13,32 +11,17 @@ import { startReceiver } from "../webhooks/receiver.ts";
 import { launchBrowser, screenshot, type TestBrowser } from "./browser.ts";
 import { formClient, signUp } from "./form-client.ts";
 
-const ENV = {
-  WEBHOOK_ALLOW_PRIVATE: "true",
-  WEBHOOK_TIME_SCALE: "0.001",
-  WORKER_POLL_MS: "20",
-  JOB_RETRY_BASE_MS: "20",
-};
-
 let padron: TestApp;
 let base: string;
 let browser: TestBrowser;
-let worker: Worker;
 
 before(async () => {
-  padron = await startTestApp(ENV, (app, deps) => mountTestOperation(app, deps));
+  padron = await startTestApp({}, { setup: mountTestOperation, worker: true });
   base = await padron.listen();
-  worker = startAsyncWorker({
-    db: padron.database.db,
-    engine: padron.database.engine,
-    config: padron.config,
-    services: padron.services,
-  });
   browser = await launchBrowser();
 });
 after(async () => {
   await browser?.close();
-  await worker?.stop(1000);
   await padron?.close();
 });
 

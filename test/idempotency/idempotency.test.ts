@@ -2,18 +2,18 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { issueApiKey } from "../../src/api-keys/issue-api-key.ts";
 import { grantCredits } from "../../src/credits/grant-credits.ts";
+import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
-import { type AsyncApp, callApi, startAsyncApp } from "../requests/harness.ts";
+import { mountTestOperation } from "../requests/fixtures/mount-test-operation.ts";
 
-let app: AsyncApp;
+let app: TestApp;
 before(async () => {
-  app = await startAsyncApp();
+  app = await startTestApp({}, { setup: mountTestOperation, listen: true });
 });
 after(() => app.close());
 
 const post = (key: string, body: unknown, idempotencyKey?: string) =>
-  callApi(
-    app.baseUrl,
+  app.call(
     key,
     "POST",
     "/v1/test/batch",
@@ -22,7 +22,7 @@ const post = (key: string, body: unknown, idempotencyKey?: string) =>
   );
 
 /** Resolves once the first call has claimed the key, so a retry sent then arrives while it runs. */
-async function untilClaimed(db: AsyncApp["database"]["db"], ownerId: string, key: string): Promise<void> {
+async function untilClaimed(db: TestApp["database"]["db"], ownerId: string, key: string): Promise<void> {
   for (;;) {
     const row = await db
       .selectFrom("idempotency_keys")
@@ -51,7 +51,7 @@ test("50 concurrent retries of one charged async request: one charge, one job, i
   const snapshots = await Promise.all(
     responses.map(async (r) => ({
       status: r.status,
-      body: await r.text(),
+      body: r.text,
       location: r.headers.get("location"),
       charged: r.headers.get("x-credits-charged"),
       remaining: r.headers.get("x-credits-remaining"),
@@ -82,10 +82,10 @@ test("a synchronous answer is replayed for a later retry without a second charge
   const owner = await mintOwner(app.database.db, { credits: 100 });
   const body = { records: [{ id: "a" }, { id: "b", unknown: true }] };
   const first = await post(owner.key, body, "sync-1");
-  const firstBody = await first.text();
+  const firstBody = first.text;
   const again = await post(owner.key, body, "sync-1");
   assert.equal(again.status, first.status);
-  assert.equal(await again.text(), firstBody);
+  assert.equal(again.text, firstBody);
   assert.equal(again.headers.get("x-credits-charged"), first.headers.get("x-credits-charged"));
   assert.equal((await chargesOf(owner.ownerId)).length, 1);
   const fresh = await post(owner.key, body, "sync-2");
@@ -99,7 +99,7 @@ test("the same key with a different body is 409 idempotency_conflict; keys are p
   assert.equal((await post(owner.key, { records: [{ id: "a" }] }, "k-1")).status, 200);
   const conflict = await post(owner.key, { records: [{ id: "b" }] }, "k-1");
   assert.equal(conflict.status, 409);
-  assert.equal((await conflict.json()).code, "idempotency_conflict");
+  assert.equal(conflict.body.code, "idempotency_conflict");
   const theirs = await post(other.key, { records: [{ id: "b" }] }, "k-1");
   assert.equal(theirs.status, 200);
   assert.equal(theirs.headers.get("idempotent-replayed"), null);
@@ -134,7 +134,7 @@ test("a 402 is not kept: after a top-up, a retry with the same key runs and is c
   const body = { records: [{ id: "a" }, { id: "b" }] };
   const broke = await post(owner.key, body, "pay-later");
   assert.equal(broke.status, 402);
-  assert.equal((await broke.json()).code, "insufficient_balance");
+  assert.equal(broke.body.code, "insufficient_balance");
   await app.database.db
     .transaction()
     .execute((trx) => grantCredits(trx, { ownerId: owner.ownerId, credits: 10, kind: "topup" }));
@@ -152,17 +152,10 @@ test("a 402 is not kept: after a top-up, a retry with the same key runs and is c
 test("a 422 about the request itself is kept and replayed", async () => {
   const owner = await mintOwner(app.database.db, { credits: 100 });
   const call = () =>
-    callApi(
-      app.baseUrl,
-      owner.key,
-      "POST",
-      "/v1/rfc/verify",
-      { rfc: "NOT AN RFC" },
-      { "idempotency-key": "bad" },
-    );
+    app.call(owner.key, "POST", "/v1/rfc/verify", { rfc: "NOT AN RFC" }, { "idempotency-key": "bad" });
   const refused = await call();
   assert.equal(refused.status, 422);
-  assert.equal((await refused.json()).code, "invalid_rfc");
+  assert.equal(refused.body.code, "invalid_rfc");
   const again = await call();
   assert.equal(again.status, 422);
   assert.equal(again.headers.get("idempotent-replayed"), "true");
@@ -178,21 +171,24 @@ test("a retry while the first still runs waits for it, or gets 409 idempotency_i
   ]);
   assert.equal(first.status, 200);
   assert.equal(waited.status, 200);
-  assert.equal(await waited.text(), await first.text());
+  assert.equal(waited.text, first.text);
   assert.equal((await chargesOf(owner.ownerId)).length, 1);
 
-  const impatient = await startAsyncApp({ IDEMPOTENCY_WAIT_MS: "0" });
+  const impatient = await startTestApp(
+    { IDEMPOTENCY_WAIT_MS: "0" },
+    { setup: mountTestOperation, listen: true },
+  );
   try {
     const someone = await mintOwner(impatient.database.db, { credits: 100 });
     const call = (key: string) =>
-      callApi(impatient.baseUrl, key, "POST", "/v1/test/batch", slow, { "idempotency-key": "slow-2" });
+      impatient.call(key, "POST", "/v1/test/batch", slow, { "idempotency-key": "slow-2" });
     const [a, b] = await Promise.all([
       call(someone.key),
       untilClaimed(impatient.database.db, someone.ownerId, "slow-2").then(() => call(someone.key)),
     ]);
     assert.equal(a.status, 200);
     assert.equal(b.status, 409);
-    assert.equal((await b.json()).code, "idempotency_in_progress");
+    assert.equal(b.body.code, "idempotency_in_progress");
   } finally {
     await impatient.close();
   }
@@ -202,7 +198,7 @@ test("an Idempotency-Key longer than 255 characters is 422 and runs nothing", as
   const owner = await mintOwner(app.database.db, { credits: 100 });
   const response = await post(owner.key, { records: [{ id: "a" }] }, "k".repeat(256));
   assert.equal(response.status, 422);
-  assert.equal((await response.json()).code, "invalid_request");
+  assert.equal(response.body.code, "invalid_request");
   assert.equal((await chargesOf(owner.ownerId)).length, 0);
   assert.equal((await post(owner.key, { records: [{ id: "a" }] }, "k".repeat(255))).status, 200);
 });

@@ -3,18 +3,18 @@ import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { claimIdempotencyKey, fingerprintOf } from "../../src/idempotency/claim-idempotency-key.ts";
 import type { Db } from "../../src/platform/db/connect.ts";
+import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
-import { type Harness, startHarness } from "../taxpayers/support/harness.ts";
 import { scenarioTagged } from "../taxpayers/support/ledger.ts";
 
 const LEASE_MS = 300;
-let h: Harness;
+let h: SandboxApp;
 before(async () => {
   // Sandbox latency ×2: one padrón call takes 1 to 6 s, several leases, so the lease must be renewed.
-  h = await startHarness({
-    timeScale: 2,
-    env: { IDEMPOTENCY_LEASE_MS: String(LEASE_MS), IDEMPOTENCY_WAIT_MS: "30000" },
-  });
+  h = await startTestApp(
+    { IDEMPOTENCY_LEASE_MS: String(LEASE_MS), IDEMPOTENCY_WAIT_MS: "30000" },
+    { sandbox: { timeScale: 2, lists: ["sandbox", "live"], postalCatalog: true }, listen: true },
+  );
 });
 after(() => h?.close());
 

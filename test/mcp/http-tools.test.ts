@@ -1,22 +1,26 @@
 import { after, describe, test } from "node:test";
+import { startTestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
+import { startReceiver } from "../webhooks/receiver.ts";
 import {
   assertSameAnswer,
   callTool,
   checkAccountAndAsyncTools,
   httpWith,
+  MCP_APP,
   mcpOverHttp,
   scenarioCalls,
-  startMcpHarness,
 } from "./support.ts";
 
 // Acceptance (issue 26): every tool over Streamable HTTP answers as its HTTP route for the same input.
-const h = await startMcpHarness();
+const h = await startTestApp({}, MCP_APP);
+const hook = await startReceiver();
 const owner = await mintOwner(h.database.db, { mode: "test" });
 const client = await mcpOverHttp(h.base, { "x-api-key": owner.key });
 const http = httpWith(h, owner.key);
 after(async () => {
   await client.close();
+  await hook.close();
   await h.close();
 });
 
@@ -37,5 +41,5 @@ describe("each rfc tool, every sandbox scenario", () => {
 });
 
 test("account, webhook secret, batch, request status and redelivery answer as their routes", async () => {
-  await checkAccountAndAsyncTools(client, h, owner.key);
+  await checkAccountAndAsyncTools(client, h, hook.url, owner.key);
 });

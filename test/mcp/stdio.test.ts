@@ -1,21 +1,27 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
+import { startTestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
+import { startReceiver } from "../webhooks/receiver.ts";
 import {
   assertSameAnswer,
   callTool,
   checkAccountAndAsyncTools,
   checkErrorsAndBilling,
   httpWith,
+  MCP_APP,
   mcpOverStdio,
   scenarioCalls,
-  startMcpHarness,
   withClient,
 } from "./support.ts";
 
 // Acceptance (issue 26): `padron mcp` over stdio, on the same database as the app serving HTTP here.
-const h = await startMcpHarness();
-after(() => h.close());
+const h = await startTestApp({}, MCP_APP);
+const hook = await startReceiver();
+after(async () => {
+  await hook.close();
+  await h.close();
+});
 
 test("padron mcp lists a tool per API operation, and each answers as its route", async () => {
   const owner = await mintOwner(h.database.db, { mode: "test" });
@@ -37,7 +43,7 @@ test("padron mcp lists a tool per API operation, and each answers as its route",
         assertSameAnswer(await callTool(client, tool, args), await http("POST", path, args));
       }
     }
-    await checkAccountAndAsyncTools(client, h, owner.key);
+    await checkAccountAndAsyncTools(client, h, hook.url, owner.key);
   });
 });
 

@@ -6,14 +6,13 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { ingestListFile } from "../../src/contributor-lists/ingest-list-file.ts";
-import { syncLists } from "../../src/contributor-lists/sync-lists.ts";
 import type { Db } from "../../src/platform/db/connect.ts";
 import { recentApiRequests } from "../../src/request-log/record-api-requests.ts";
 import type { Scenario } from "../../src/sandbox/scenario-expectations.ts";
-import { type BatchHarness, startBatchHarness } from "../batches/harness.ts";
+import type { AppOptions, SandboxApp } from "../helpers/app.ts";
+import type { SandboxOptions } from "../helpers/app-sandbox.ts";
 import { mintOwner } from "../helpers/owners.ts";
 import { ledgerOf } from "../taxpayers/support/ledger.ts";
-import { startReceiver } from "../webhooks/receiver.ts";
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are compared whole with the HTTP ones
 export type Json = any;
@@ -153,42 +152,30 @@ export function scenarioCalls(s: Scenario): [string, string, Json][] {
   ];
 }
 
-export type McpHarness = BatchHarness & { hook: Awaited<ReturnType<typeof startReceiver>> };
-
-/** The batch harness (sandbox, the app over HTTP, a worker), the sandbox's lists loaded, a webhook receiver. */
-export async function startMcpHarness(): Promise<McpHarness> {
-  // Answers are compared whole: a source timing out on a loaded machine must not make two differ.
-  const timeouts = ["PADRON", "CERTIFICATE_SEARCH", "CERTIFICATE_FILES", "RENAPO", "COMMERCE_REGISTRY"].map(
-    (source) => [`${source}_TIMEOUT_MS`, "30000"],
-  );
-  const h = await startBatchHarness({ RATE_LIMIT_PER_MINUTE: "100000", ...Object.fromEntries(timeouts) });
-  await syncLists(h.database.db, {
-    mode: "sandbox",
-    baseUrl: h.sandbox.url,
-    minRowRatio: 0.5,
-    timeoutMs: 30_000,
-    retries: 1,
-  });
-  const hook = await startReceiver();
-  const closeApp = h.close;
-  return Object.assign(h, {
-    hook,
-    async close() {
-      await hook.close();
-      await closeApp();
-    },
-  });
-}
+/**
+ * The app for the tools: the sandbox with its lists loaded, over HTTP, with a worker. Answers are
+ * compared whole: a source timing out on a loaded machine must not make two differ.
+ */
+export const MCP_APP: AppOptions & { sandbox: SandboxOptions } = {
+  sandbox: { timeoutMs: 30_000, maxHoldMs: 500, lists: ["sandbox"] },
+  listen: true,
+  worker: true,
+};
 
 /** HTTP calls with one key, for comparing with a tool's answers. */
-export const httpWith = (h: BatchHarness, key: string) => (method: string, path: string, body?: unknown) =>
+export const httpWith = (h: SandboxApp, key: string) => (method: string, path: string, body?: unknown) =>
   h.call(key, method, path, body);
 
 /**
  * Every tool but the scenario ones, against its route with the same key: account, the webhook secret
  * and its rotation, a batch, its status and redelivery, and a request that does not exist.
  */
-export async function checkAccountAndAsyncTools(client: Client, h: McpHarness, key: string): Promise<void> {
+export async function checkAccountAndAsyncTools(
+  client: Client,
+  h: SandboxApp,
+  hookUrl: string,
+  key: string,
+): Promise<void> {
   const http = httpWith(h, key);
   const settled = (requestId: string) => h.settled(key, requestId);
   const records = h.scenarios
@@ -203,7 +190,7 @@ export async function checkAccountAndAsyncTools(client: Client, h: McpHarness, k
   assert.notEqual(rotatedOverHttp.body.secret, rotated.body.secret);
   assertSameAnswer(await callTool(client, "webhooks_secret"), rotatedOverHttp);
 
-  const batch = { records, webhook_url: h.hook.url };
+  const batch = { records, webhook_url: hookUrl };
   const accepted = await callTool(client, "rfc_verify_batch", batch);
   assertSameAnswer(accepted, await http("POST", "/v1/rfc/verify-batch", batch));
   const id = accepted.body.request_id as string;

@@ -2,11 +2,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, test } from "node:test";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
-import { buildApp } from "../../src/app.ts";
-import { parseConfig } from "../../src/config.ts";
 import { apiToolsOf } from "../../src/mcp/api-tools.ts";
 import { startTestApp } from "../helpers/app.ts";
-import { freshDatabase } from "../helpers/database.ts";
 import { type Json, mcpOverHttp } from "./support.ts";
 
 // Acceptance (issue 26): the OpenAPI document and the MCP tool list cannot drift apart.
@@ -103,18 +100,15 @@ test("a tool's arguments are its operation's body and parameters; its result, th
 test("two operations with one name are refused, and the app does not start", async () => {
   const twice = { get: { operationId: "account" } };
   assert.throws(() => apiToolsOf({ paths: { "/v1/a": twice, "/v1/b": twice } }), /named account/);
-  const database = await freshDatabase();
-  const clash = await buildApp({
-    config: parseConfig({ SANDBOX: "false", DEMO_USER: "", LOG_LEVEL: "silent", DATABASE_URL: database.url }),
-    database,
-  });
-  clash.app.get("/v1/account-again", { schema: { operationId: "account" } }, async () => ({}));
-  try {
-    await assert.rejects(async () => clash.app.ready(), /Two API operations are named account/);
-  } finally {
-    await clash.app.close();
-    await database.close();
-  }
+  const clash = startTestApp(
+    {},
+    {
+      setup: (padron) => {
+        padron.app.get("/v1/account-again", { schema: { operationId: "account" } }, async () => ({}));
+      },
+    },
+  );
+  await assert.rejects(clash, /Two API operations are named account/);
 });
 
 test("the README names every tool, and only tools that exist", () => {

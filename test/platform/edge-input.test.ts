@@ -14,7 +14,7 @@ let padron: TestApp;
 let base: string;
 let owner: TestOwner;
 before(async () => {
-  padron = await startTestApp({}, (app, deps) => mountEchoRoute(app, deps));
+  padron = await startTestApp({}, { setup: mountEchoRoute });
   base = await padron.listen();
   owner = await mintOwner(padron.database.db, { credits: 100 });
 });

@@ -8,12 +8,17 @@ import { mintOwner, type TestOwner } from "../helpers/owners.ts";
 let padron: TestApp;
 let owner: TestOwner;
 before(async () => {
-  padron = await startTestApp({ BODY_LIMIT_BYTES: "2048" }, (app, deps) => {
-    mountEchoRoute(app, deps);
-    app.app.get("/boom", async () => {
-      throw new Error("secret internal detail /etc/passwd");
-    });
-  });
+  padron = await startTestApp(
+    { BODY_LIMIT_BYTES: "2048" },
+    {
+      setup: (app, deps) => {
+        mountEchoRoute(app, deps);
+        app.app.get("/boom", async () => {
+          throw new Error("secret internal detail /etc/passwd");
+        });
+      },
+    },
+  );
   owner = await mintOwner(padron.database.db);
 });
 after(() => padron.close());

@@ -1,13 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import type { Scenario } from "../../src/sandbox/scenario-expectations.ts";
-import { type RunningSandbox, startSandbox } from "../../src/sandbox/server.ts";
-import { startTestApp, type TestApp } from "../helpers/app.ts";
+import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { encodeJson, nastyQuery, nastySegment } from "../helpers/fuzz-encodings.ts";
 import { nastyString, type Rng, seededRng, valueFor } from "../helpers/fuzz-values.ts";
 import { mintOwner, type TestOwner } from "../helpers/owners.ts";
-import { connectorsAt } from "../helpers/sandbox-connectors.ts";
 import { type Case, dashboardCases } from "./fuzz-forms.ts";
 
 // A bounded, seeded fuzz run over every route of the OpenAPI document and every dashboard form found
@@ -18,29 +15,27 @@ const CASES_PER_FORM = 30;
 const CASES_PER_PAGE = 10;
 const IN_FLIGHT = 8;
 
-let sandbox: RunningSandbox;
-let padron: TestApp;
+let padron: SandboxApp;
 let live: TestOwner;
 let sandboxKey: TestOwner;
 let poor: TestOwner;
-let scenarios: Scenario[];
 let requestId: string;
 
 before(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 1, size: 300, timeScale: 0, maxHoldMs: 50 });
-  padron = await startTestApp({
-    ...connectorsAt(sandbox.url, 300),
-    LOG_LEVEL: "error",
-    WEBHOOK_ALLOW_PRIVATE: "false",
-    RATE_LIMIT_PER_MINUTE: "1000000",
-    RATE_LIMIT_BATCH_PER_MINUTE: "1000000",
-    DASHBOARD_LOGIN_PER_MINUTE: "1000000",
-  });
+  padron = await startTestApp(
+    {
+      LOG_LEVEL: "error",
+      WEBHOOK_ALLOW_PRIVATE: "false",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      RATE_LIMIT_BATCH_PER_MINUTE: "1000000",
+      DASHBOARD_LOGIN_PER_MINUTE: "1000000",
+    },
+    { sandbox: { timeoutMs: 300, maxHoldMs: 50 } },
+  );
   const db = padron.database.db;
   live = await mintOwner(db, { credits: 1_000_000 });
   sandboxKey = await mintOwner(db, { mode: "test" });
   poor = await mintOwner(db, { credits: 0 });
-  scenarios = (await (await fetch(`${sandbox.url}/scenarios`)).json()) as Scenario[];
   const accepted = await padron.app.inject({
     method: "POST",
     url: "/v1/rfc/verify-batch",
@@ -51,7 +46,6 @@ before(async () => {
 });
 after(async () => {
   await padron?.close();
-  await sandbox?.close();
 });
 
 // Literal addresses only: a webhook_url never makes the test resolve a name. Nothing is delivered
@@ -130,7 +124,7 @@ function apiCases(rng: Rng): Case[] {
 
 function apiString(rng: Rng, name: string): string {
   if (name === "webhook_url") return rng.pick(HOOK_PREFIXES) + nastyString(rng, ["hook"]).replaceAll(":", "");
-  const known = scenarios.map((s) =>
+  const known = padron.scenarios.map((s) =>
     name === "name" ? (s.name ?? "") : name === "zip" ? (s.zip ?? "") : s.rfc,
   );
   return nastyString(rng, known);

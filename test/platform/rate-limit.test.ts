@@ -1,7 +1,5 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { buildApp } from "../../src/app.ts";
-import { parseConfig } from "../../src/config.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
 
@@ -41,8 +39,7 @@ test("with REDIS_URL two instances share one limit per key", async () => {
     REDIS_COMMAND_TIMEOUT_MS: "2000",
   };
   const first = await startTestApp(shared);
-  const config = parseConfig({ ...shared, SANDBOX: "false", LOG_LEVEL: "silent" });
-  const second = await buildApp({ config, database: first.database });
+  const second = await startTestApp(shared, { databaseOf: first });
   try {
     const owner = await mintOwner(first.database.db);
     const statuses = [];
@@ -55,7 +52,7 @@ test("with REDIS_URL two instances share one limit per key", async () => {
     }
     assert.deepEqual(statuses, [200, 200, 200, 200, 429, 429]);
   } finally {
-    await second.app.close();
+    await second.close();
     await first.close();
   }
 });

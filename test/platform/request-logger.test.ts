@@ -5,11 +5,16 @@ import { startTestApp } from "../helpers/app.ts";
 const linesOf = (logs: string[]) => logs.map((line) => JSON.parse(line) as Record<string, unknown>);
 
 async function appWithFailingRoute(level: string) {
-  return startTestApp({ LOG_LEVEL: level }, (padron) => {
-    padron.app.get("/fails", async () => {
-      throw new Error("the failure's detail");
-    });
-  });
+  return startTestApp(
+    { LOG_LEVEL: level },
+    {
+      setup: (padron) => {
+        padron.app.get("/fails", async () => {
+          throw new Error("the failure's detail");
+        });
+      },
+    },
+  );
 }
 
 test("at info every request's lines carry its request id", async () => {

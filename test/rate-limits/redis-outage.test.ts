@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { createServer } from "node:net";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { buildApp, type PadronApp } from "../../src/app.ts";
+import type { PadronApp } from "../../src/app.ts";
 import { formClient } from "../dashboard/form-client.ts";
 import { startTestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
@@ -96,10 +96,7 @@ test("a real Redis that stops, freezes and returns: limits shared, then per proc
     REDIS_COMMAND_TIMEOUT_MS: "2000",
   };
   const first = await startTestApp(env);
-  const second = await buildApp({
-    config: { ...first.config, logLevel: "silent" },
-    database: first.database,
-  });
+  const second = await startTestApp(env, { databaseOf: first });
   const both = [first.app, second.app];
   const alternate = async (key: string, calls: number) => {
     const statuses = [];
@@ -138,7 +135,7 @@ test("a real Redis that stops, freezes and returns: limits shared, then per proc
     assert.equal(warnings.length, 2, "one warning per outage");
     assert.equal(first.logs.filter((line) => /Redis answers again/.test(line)).length, 2);
   } finally {
-    await second.app.close();
+    await second.close();
     await first.close();
     await stopRedis(redis);
   }

@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { dateOfDay } from "../../src/registration/list-date.ts";
 import { syncRegistration } from "../../src/registration/sync-registration.ts";
-import { type BatchHarness, startBatchHarness } from "../batches/harness.ts";
 import { formClient, signUp } from "../dashboard/form-client.ts";
+import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { mintOwner, type TestOwner } from "../helpers/owners.ts";
 import { startReceiver } from "../webhooks/receiver.ts";
 
@@ -14,7 +14,7 @@ const VALID = "RFC válido, y susceptible de recibir facturas";
 const NOT_REGISTERED = "RFC no registrado en el padrón de contribuyentes";
 
 describe("live keys without connectors answer from SAT's lists (synced from a sandbox on loopback)", () => {
-  let h: BatchHarness;
+  let h: SandboxApp;
   let owner: TestOwner;
   let hook: Awaited<ReturnType<typeof startReceiver>>;
   let downloads: string;
@@ -25,7 +25,10 @@ describe("live keys without connectors answer from SAT's lists (synced from a sa
     return found;
   };
   before(async () => {
-    h = await startBatchHarness({ PADRON_VALIDATION_URL: "", CERTIFICATE_SEARCH_URL: "" });
+    h = await startTestApp(
+      { PADRON_VALIDATION_URL: "", CERTIFICATE_SEARCH_URL: "" },
+      { sandbox: { timeoutMs: 4000, maxHoldMs: 500 }, listen: true, worker: true },
+    );
     owner = await mintOwner(h.database.db, { mode: "live", credits: 1000 });
     hook = await startReceiver();
     downloads = mkdtempSync(join(tmpdir(), "padron-live-lists-"));

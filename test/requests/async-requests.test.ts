@@ -2,18 +2,18 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Webhook } from "standardwebhooks";
+import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
 import { startReceiver } from "../webhooks/receiver.ts";
-import { type AsyncApp, callApi, startAsyncApp } from "./harness.ts";
+import { mountTestOperation } from "./fixtures/mount-test-operation.ts";
 
-let app: AsyncApp;
+let app: TestApp;
 before(async () => {
-  app = await startAsyncApp();
+  app = await startTestApp({}, { setup: mountTestOperation, listen: true });
 });
 after(() => app.close());
 
-const call = (key: string, method: string, path: string, body?: unknown) =>
-  callApi(app.baseUrl, key, method, path, body);
+const call = (key: string, method: string, path: string, body?: unknown) => app.call(key, method, path, body);
 
 async function ledgerOf(ownerId: string) {
   const rows = await app.database.db
@@ -31,7 +31,7 @@ async function ledgerOf(ownerId: string) {
 
 async function waitForStatus(key: string, id: string, status: string) {
   for (let i = 0; i < 500; i++) {
-    const record = await (await call(key, "GET", `/v1/requests/${id}`)).json();
+    const record = (await call(key, "GET", `/v1/requests/${id}`)).body;
     if (record.status === status && record.webhook?.status !== "pending") return record;
     await sleep(20);
   }
@@ -48,24 +48,24 @@ test("async request: 202 + Location, charged once at acceptance, delivered signe
     { id: "d" },
     { id: "e", unknown: true },
   ];
-  const sync = await (await call(owner.key, "POST", "/v1/test/batch", { records })).json();
+  const sync = (await call(owner.key, "POST", "/v1/test/batch", { records })).body;
 
   const response = await call(owner.key, "POST", "/v1/test/batch", { records, webhook_url: receiver.url });
   assert.equal(response.status, 202);
-  const accepted = await response.json();
+  const accepted = response.body;
   assert.equal(accepted.status, "processing");
   assert.match(accepted.message, /webhook/);
   assert.equal(response.headers.get("location"), `/v1/requests/${accepted.request_id}`);
   assert.equal(response.headers.get("x-credits-charged"), "5");
 
-  const pending = await (await call(owner.key, "GET", `/v1/requests/${accepted.request_id}`)).json();
+  const pending = (await call(owner.key, "GET", `/v1/requests/${accepted.request_id}`)).body;
   assert.equal(pending.status, "processing");
   assert.deepEqual(pending.progress, { done: 0, total: 5 });
   assert.equal(pending.result, null);
 
   app.startWorker();
   const [hit] = await receiver.waitFor(1);
-  const { secret } = await (await call(owner.key, "GET", "/v1/webhooks/secret")).json();
+  const { secret } = (await call(owner.key, "GET", "/v1/webhooks/secret")).body;
   assert.match(secret, /^whsec_/);
   const event = new Webhook(secret).verify(hit.body, hit.headers as Record<string, string>) as Record<
     string,
@@ -103,9 +103,9 @@ test("another owner's request is 404, on GET and on redeliver", async () => {
   const owner = await mintOwner(app.database.db);
   const stranger = await mintOwner(app.database.db);
   const receiver = await startReceiver();
-  const accepted = await (
+  const accepted = (
     await call(owner.key, "POST", "/v1/test/batch", { records: [{ id: "x" }], webhook_url: receiver.url })
-  ).json();
+  ).body;
   for (const [method, path] of [
     ["GET", `/v1/requests/${accepted.request_id}`],
     ["POST", `/v1/requests/${accepted.request_id}/redeliver`],
@@ -113,7 +113,7 @@ test("another owner's request is 404, on GET and on redeliver", async () => {
   ]) {
     const response = await call(stranger.key, method, path);
     assert.equal(response.status, 404, `${method} ${path}`);
-    assert.equal((await response.json()).code, "not_found");
+    assert.equal(response.body.code, "not_found");
   }
   await receiver.close();
 });
@@ -122,19 +122,19 @@ test("redelivery sends the same event again with the same webhook-id; rotation c
   const owner = await mintOwner(app.database.db);
   const receiver = await startReceiver();
   app.startWorker();
-  const accepted = await (
+  const accepted = (
     await call(owner.key, "POST", "/v1/test/batch", { records: [{ id: "x" }], webhook_url: receiver.url })
-  ).json();
+  ).body;
   const [first] = await receiver.waitFor(1);
   await waitForStatus(owner.key, accepted.request_id, "completed");
-  const oldSecret = (await (await call(owner.key, "GET", "/v1/webhooks/secret")).json()).secret;
-  const rotated = await (await call(owner.key, "POST", "/v1/webhooks/secret/rotate")).json();
+  const oldSecret = (await call(owner.key, "GET", "/v1/webhooks/secret")).body.secret;
+  const rotated = (await call(owner.key, "POST", "/v1/webhooks/secret/rotate")).body;
   assert.notEqual(rotated.secret, oldSecret);
-  assert.equal((await (await call(owner.key, "GET", "/v1/webhooks/secret")).json()).secret, rotated.secret);
+  assert.equal((await call(owner.key, "GET", "/v1/webhooks/secret")).body.secret, rotated.secret);
 
   const redelivered = await call(owner.key, "POST", `/v1/requests/${accepted.request_id}/redeliver`);
   assert.equal(redelivered.status, 202);
-  assert.equal((await redelivered.json()).webhook_id, first.headers["webhook-id"]);
+  assert.equal(redelivered.body.webhook_id, first.headers["webhook-id"]);
   const [, second] = await receiver.waitFor(2);
   assert.equal(second.headers["webhook-id"], first.headers["webhook-id"]);
   assert.equal(second.body, first.body);
@@ -147,13 +147,13 @@ test("an operation that keeps crashing ends failed: 500 problem delivered, charg
   const owner = await mintOwner(app.database.db, { credits: 50 });
   const receiver = await startReceiver();
   app.startWorker();
-  const accepted = await (
+  const accepted = (
     await call(owner.key, "POST", "/v1/test/batch", {
       records: [{ id: "x" }, { id: "y" }],
       explode: true,
       webhook_url: receiver.url,
     })
-  ).json();
+  ).body;
   const [hit] = await receiver.waitFor(1);
   const event = JSON.parse(hit.body);
   assert.equal(event.type, "test.batch.failed");
@@ -180,7 +180,7 @@ test("a bad webhook_url is 422 invalid_webhook_url: nothing charged, nothing rec
       webhook_url: url,
     });
     assert.equal(response.status, 422, url);
-    assert.equal((await response.json()).code, "invalid_webhook_url");
+    assert.equal(response.body.code, "invalid_webhook_url");
   }
   assert.equal((await ledgerOf(owner.ownerId)).credits, 50);
   const rows = await app.database.db
@@ -200,7 +200,7 @@ test("a sandbox (test) key is never charged for async work", async () => {
     webhook_url: receiver.url,
   });
   assert.equal(response.status, 202);
-  const accepted = await response.json();
+  const accepted = response.body;
   await waitForStatus(owner.key, accepted.request_id, "completed");
   const ledger = await ledgerOf(owner.ownerId);
   assert.equal(ledger.credits, 10);

@@ -1,15 +1,16 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
 import { startReceiver } from "../webhooks/receiver.ts";
 import { assertChargedOnceEach, assertCrashesLanded, assertDeliveredOnceEach } from "./crash-checks.ts";
-import { type AsyncApp, callApi, startAsyncApp } from "./harness.ts";
+import { mountTestOperation } from "./fixtures/mount-test-operation.ts";
 import { killWorkersUntilSettled } from "./kill-workers.ts";
 import { spawnWorker } from "./processes.ts";
 
-let app: AsyncApp;
+let app: TestApp;
 before(async () => {
-  app = await startAsyncApp();
+  app = await startTestApp({}, { setup: mountTestOperation, listen: true });
 });
 after(() => app.close());
 
@@ -23,13 +24,13 @@ test("worker processes SIGKILLed at random moments: every batch delivered, charg
   const accepted: string[] = [];
   for (let b = 0; b < BATCHES; b++) {
     const records = Array.from({ length: RECORDS }, (_, i) => ({ id: `b${b}r${i}`, unknown: i % 4 === 0 }));
-    const response = await callApi(app.baseUrl, owner.key, "POST", "/v1/test/batch", {
+    const response = await app.call(owner.key, "POST", "/v1/test/batch", {
       records,
       delay_ms: 300 + Math.floor(Math.random() * 500),
       webhook_url: receiver.url,
     });
     assert.equal(response.status, 202);
-    accepted.push((await response.json()).request_id);
+    accepted.push(response.body.request_id);
   }
   const env = {
     DATABASE_URL: app.database.url,

@@ -3,11 +3,11 @@ import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Webhook } from "standardwebhooks";
 import { webhookSecretOf } from "../../src/webhooks/webhook-secret.ts";
+import { callWith } from "../helpers/app-calls.ts";
 import { freshDatabase, TEST_ENGINE, type TestDatabase } from "../helpers/database.ts";
 import { mintOwner, type TestOwner } from "../helpers/owners.ts";
 import { assertNoOverlappingClaims } from "../jobs/overlap.ts";
 import { startReceiver } from "../webhooks/receiver.ts";
-import { callApi } from "./harness.ts";
 import { type Child, spawnApi, spawnWorker, stopChild } from "./processes.ts";
 
 // Scale-out is a PostgreSQL feature (DESIGN §1): on SQLite this file has nothing to prove.
@@ -51,13 +51,13 @@ test("2 API + 2 worker processes on one PostgreSQL: 200 async requests delivered
   const accepted = await Promise.all(
     Array.from({ length: 200 }, async (_, n) => {
       const owner = owners[n % owners.length];
-      const response = await callApi(apis[n % 2].url, owner.key, "POST", "/v1/test/batch", {
+      const response = await callWith(apis[n % 2].url, owner.key, "POST", "/v1/test/batch", {
         records: [{ id: `n${n}a` }, { id: `n${n}b`, unknown: n % 5 === 0 }, { id: `n${n}c` }],
         delay_ms: 20,
         webhook_url: receiver.url,
       });
       assert.equal(response.status, 202);
-      return { owner, requestId: (await response.json()).request_id as string };
+      return { owner, requestId: response.body.request_id as string };
     }),
   );
 

@@ -3,12 +3,13 @@ import { after, before, test } from "node:test";
 import { enqueueJob } from "../../src/platform/jobs/enqueue-job.ts";
 import { sweepExpired } from "../../src/requests/sweep-expired.ts";
 import { createDelivery } from "../../src/webhooks/create-delivery.ts";
+import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
-import { type AsyncApp, callApi, startAsyncApp } from "./harness.ts";
+import { mountTestOperation } from "./fixtures/mount-test-operation.ts";
 
-let app: AsyncApp;
+let app: TestApp;
 before(async () => {
-  app = await startAsyncApp();
+  app = await startTestApp({}, { setup: mountTestOperation, listen: true });
 });
 after(() => app.close());
 
@@ -71,8 +72,8 @@ test("requests are kept 7 days: past that GET is 404 and the sweep forgets them,
     })
     .execute();
 
-  assert.equal((await callApi(app.baseUrl, owner.key, "GET", "/v1/requests/req_old")).status, 404);
-  assert.equal((await callApi(app.baseUrl, owner.key, "GET", "/v1/requests/req_new")).status, 200);
+  assert.equal((await app.call(owner.key, "GET", "/v1/requests/req_old")).status, 404);
+  assert.equal((await app.call(owner.key, "GET", "/v1/requests/req_new")).status, 200);
   await sweepExpired(db, now);
   const left = await db
     .selectFrom("requests")

@@ -1,15 +1,20 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import type { Scenario } from "../../src/sandbox/scenario-expectations.ts";
-import { type Harness, startHarness } from "./support/harness.ts";
+import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { chargedCall, ledgerOf, scenarioTagged } from "./support/ledger.ts";
 
 // Live key whose connectors point at the sandbox: charges happen, unknown answers are refunded.
-const h: Harness = await startHarness();
+const h: SandboxApp = await startTestApp(
+  {},
+  { sandbox: { lists: ["sandbox", "live"], postalCatalog: true }, listen: true },
+);
 after(() => h.close());
+const tester = await h.owner({ mode: "test" });
+const payer = await h.owner({ credits: 100_000 });
 
 const byTag = (tag: string): Scenario => scenarioTagged(h, tag);
-const call = (path: string, body: unknown) => chargedCall(h, path, body);
+const call = (path: string, body: unknown) => chargedCall(h, path, body, payer.key);
 
 describe("unreachable upstreams answer 200 with null and the ledger nets to zero", () => {
   const cases: [string, string, (s: Scenario) => unknown, "valid" | "found"][] = [
@@ -78,7 +83,9 @@ describe("definite answers are charged once, at the configured price", () => {
   });
 
   test("sandbox keys are never charged", async () => {
-    const answer = await h.post("/v1/rfc/validate", { rfc: byTag("registered_company").rfc });
+    const answer = await h.call(tester.key, "POST", "/v1/rfc/validate", {
+      rfc: byTag("registered_company").rfc,
+    });
     assert.equal(answer.status, 200);
     assert.deepEqual(await ledgerOf(h.database.db, answer.headers.get("x-request-id") as string), {
       net: 0,

@@ -7,9 +7,8 @@ import {
   PADRON_LEGENDS,
   parsePadronRequest,
 } from "../../src/sandbox/formats/padron-validation.ts";
-import { mintOwner, type TestOwner } from "../helpers/owners.ts";
+import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { waitUntil } from "../upstreams/helpers/wait-until.ts";
-import { type Harness, startHarness } from "./support/harness.ts";
 
 // Interactive padrón checks (one record) and bulk calls (find-zip chunks) have separate bulkheads, and
 // owners share the bulk one: counted at a padrón stand-in that holds every bulk call until told.
@@ -61,7 +60,7 @@ async function startHoldingPadron() {
 }
 
 describe("interactive and bulk padrón calls", () => {
-  let h: Harness | undefined;
+  let h: SandboxApp | undefined;
   let padron: Awaited<ReturnType<typeof startHoldingPadron>> | undefined;
   afterEach(async () => {
     await h?.close();
@@ -70,27 +69,31 @@ describe("interactive and bulk padrón calls", () => {
 
   async function start(env: Record<string, string>) {
     padron = await startHoldingPadron();
-    h = await startHarness({ env: { PADRON_VALIDATION_URL: padron.url, UPSTREAM_RETRIES: "0", ...env } });
-    const other: TestOwner = await mintOwner(h.database.db, { mode: "live", credits: 1000 });
+    h = await startTestApp(
+      { PADRON_VALIDATION_URL: padron.url, UPSTREAM_RETRIES: "0", ...env },
+      { sandbox: { lists: ["sandbox", "live"], postalCatalog: true }, listen: true },
+    );
+    const payer = await h.owner({ credits: 100_000 });
+    const other = await h.owner({ credits: 1000 });
     const company = (tag: string) => {
       const scenario = h?.scenarios.find((s) => s.tags.includes(tag));
       assert.ok(scenario?.name && scenario.zip);
       return { rfc: scenario.rfc, name: scenario.name, zip: scenario.zip };
     };
-    return { h, padron, other, company };
+    return { h, padron, payer, other, company };
   }
 
   it("answers a verify while another owner's find-zip holds every bulk slot", async () => {
-    const { h, padron, other, company } = await start({
+    const { h, padron, payer, other, company } = await start({
       PADRON_CONCURRENCY: "1",
       PADRON_BULK_CONCURRENCY: "2",
       PADRON_BULK_PER_OWNER: "2",
     });
     const kemper = company("registered_company");
-    const findZip = h.post("/v1/rfc/find-zip", { rfc: kemper.rfc, name: kemper.name }, h.liveOwner.key);
+    const findZip = h.call(payer.key, "POST", "/v1/rfc/find-zip", { rfc: kemper.rfc, name: kemper.name });
     await waitUntil(() => padron.held.length === 2, "two find-zip chunks in flight");
 
-    const verify = await h.post("/v1/rfc/verify", company("fiel_only"), other.key);
+    const verify = await h.call(other.key, "POST", "/v1/rfc/verify", company("fiel_only"));
     assert.equal(verify.status, 200);
     assert.equal(verify.body.valid, true);
     assert.equal(padron.oneRecordCalls(), 1);
@@ -102,7 +105,7 @@ describe("interactive and bulk padrón calls", () => {
   });
 
   it("interleaves two owners' find-zip chunks instead of serving one owner's backlog first", async () => {
-    const { h, padron, other, company } = await start({
+    const { h, padron, payer, other, company } = await start({
       // One shared slot list of two: before owners had their share, the first find-zip took both.
       PADRON_CONCURRENCY: "2",
       PADRON_BULK_CONCURRENCY: "2",
@@ -112,9 +115,9 @@ describe("interactive and bulk padrón calls", () => {
     const second = company("revoked_certificate");
     const chunks = Math.ceil(h.sandbox.population.postalCatalog.codes.length / 5000);
     assert.ok(chunks >= 3);
-    const firstZip = h.post("/v1/rfc/find-zip", { rfc: first.rfc, name: first.name }, h.liveOwner.key);
+    const firstZip = h.call(payer.key, "POST", "/v1/rfc/find-zip", { rfc: first.rfc, name: first.name });
     await waitUntil(() => padron.bulkStarts.length === 1, "the first owner's first chunk");
-    const secondZip = h.post("/v1/rfc/find-zip", { rfc: second.rfc, name: second.name }, other.key);
+    const secondZip = h.call(other.key, "POST", "/v1/rfc/find-zip", { rfc: second.rfc, name: second.name });
     await waitUntil(() => padron.bulkStarts.length === 2, "a second chunk");
     assert.deepEqual(padron.bulkStarts, [first.rfc, second.rfc]);
 

@@ -1,15 +1,20 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import type { Scenario } from "../../src/sandbox/scenario-expectations.ts";
-import { type Harness, startHarness } from "./support/harness.ts";
+import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { chargedCall, ledgerOf, scenarioTagged } from "./support/ledger.ts";
 
 // Live key with SAT_CSF_URL pointed at the sandbox's copy of SAT's page (test/helpers/sandbox-connectors.ts).
-const h: Harness = await startHarness();
+const h: SandboxApp = await startTestApp(
+  {},
+  { sandbox: { lists: ["sandbox", "live"], postalCatalog: true }, listen: true },
+);
 after(() => h.close());
+const tester = await h.owner({ mode: "test" });
+const payer = await h.owner({ credits: 100_000 });
 
 const byTag = (tag: string): Scenario => scenarioTagged(h, tag);
-const csf = (body: unknown) => chargedCall(h, "/v1/rfc/csf", body);
+const csf = (body: unknown) => chargedCall(h, "/v1/rfc/csf", body, payer.key);
 const pdfOf = async (rfc: string, query = "") => {
   const response = await fetch(`${h.sandbox.url}/csf/${encodeURIComponent(rfc)}.pdf${query}`);
   assert.equal(response.headers.get("content-type"), "application/pdf");
@@ -88,7 +93,7 @@ describe("POST /v1/rfc/csf by RFC + idCIF", () => {
 
   test("sandbox keys are free", async () => {
     const s = byTag("csf_person");
-    const answer = await h.post("/v1/rfc/csf", { rfc: s.rfc, id_cif: s.id_cif });
+    const answer = await h.call(tester.key, "POST", "/v1/rfc/csf", { rfc: s.rfc, id_cif: s.id_cif });
     assert.equal(answer.body.found, true);
     assert.equal(answer.body.name, s.name);
     assert.equal(answer.headers.get("x-credits-charged"), "0");
@@ -171,7 +176,7 @@ describe("verify and validate with id_cif: SAT's CSF page decides, with the CFDI
   const ZIP = "El Código Postal no coincide con el registrado en el RFC";
   const padronCalls = async () =>
     ((await h.sandboxJson("/_control/stats")) as { padron: { started: number } }).padron.started;
-  const verify = (body: Record<string, unknown>) => chargedCall(h, "/v1/rfc/verify", body);
+  const verify = (body: Record<string, unknown>) => chargedCall(h, "/v1/rfc/verify", body, payer.key);
 
   test("a match, charged as a verify; the padrón is not asked", async () => {
     const s = byTag("csf_company");
@@ -255,11 +260,16 @@ describe("verify and validate with id_cif: SAT's CSF page decides, with the CFDI
   test("validate: SAT's name and registered postal code from the page; a wrong name names the registered one", async () => {
     const s = byTag("csf_company");
     const before = await padronCalls();
-    const match = await chargedCall(h, "/v1/rfc/validate", {
-      rfc: s.rfc,
-      name: "ESCUELA KEMPER URGATE",
-      id_cif: s.id_cif,
-    });
+    const match = await chargedCall(
+      h,
+      "/v1/rfc/validate",
+      {
+        rfc: s.rfc,
+        name: "ESCUELA KEMPER URGATE",
+        id_cif: s.id_cif,
+      },
+      payer.key,
+    );
     assert.equal(match.body.valid, true);
     assert.equal(match.body.message, VALID);
     assert.equal(match.body.name, "ESCUELA KEMPER URGATE");
@@ -268,17 +278,27 @@ describe("verify and validate with id_cif: SAT's CSF page decides, with the CFDI
     assert.equal(match.body.source, "sat_csf");
     assert.deepEqual(match.body.unavailable, []);
     assert.deepEqual(match.ledger, { net: -10, kinds: ["charge"] });
-    const wrong = await chargedCall(h, "/v1/rfc/validate", {
-      rfc: s.rfc,
-      name: "ESCUELA KEMPER",
-      id_cif: s.id_cif,
-    });
+    const wrong = await chargedCall(
+      h,
+      "/v1/rfc/validate",
+      {
+        rfc: s.rfc,
+        name: "ESCUELA KEMPER",
+        id_cif: s.id_cif,
+      },
+      payer.key,
+    );
     assert.equal(wrong.body.valid, false);
     assert.equal(wrong.body.message, `${NAME}. Nombre registrado: ESCUELA KEMPER URGATE`);
     assert.equal(wrong.body.zip, undefined);
     assert.equal(await padronCalls(), before);
     const down = byTag("csf_unavailable");
-    const unknown = await chargedCall(h, "/v1/rfc/validate", { rfc: down.rfc, id_cif: down.id_cif });
+    const unknown = await chargedCall(
+      h,
+      "/v1/rfc/validate",
+      { rfc: down.rfc, id_cif: down.id_cif },
+      payer.key,
+    );
     assert.equal(unknown.body.valid, null);
     assert.deepEqual(unknown.body.unavailable, ["status"]);
     assert.deepEqual(unknown.ledger, { net: 0, kinds: ["charge", "refund"] });

@@ -2,12 +2,17 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { importPostalCodes } from "../../src/postal-codes/import-postal-codes.ts";
 import type { PostalSettlement } from "../../src/upstreams/postal-catalog/port.ts";
-import { type Harness, startHarness } from "./support/harness.ts";
+import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 
 // find-zip splits the catalog into padrón calls of ≤ 5,000 records, all at once; the first match wins.
 type Counts = { started: number; completed: number; aborted: number };
-const h: Harness = await startHarness({ timeScale: 0.1, importLiveCatalog: false });
+const h: SandboxApp = await startTestApp(
+  {},
+  { sandbox: { timeScale: 0.1, lists: ["sandbox", "live"] }, listen: true },
+);
 after(() => h.close());
+const tester = await h.owner({ mode: "test" });
+const payer = await h.owner({ credits: 100_000 });
 
 const padronStats = async () => ((await h.sandboxJson("/_control/stats")) as { padron: Counts }).padron;
 const resetStats = () => h.sandboxJson("/_control/stats", { method: "DELETE" });
@@ -35,7 +40,7 @@ test("sandbox catalog: ceil(codes / 5,000) padrón calls, all started before any
   assert.ok(chunks > 1);
   await resetStats();
   const { result, seen } = await watch(
-    h.post("/v1/rfc/find-zip", { rfc: kemper().rfc, name: kemper().name }),
+    h.call(tester.key, "POST", "/v1/rfc/find-zip", { rfc: kemper().rfc, name: kemper().name }),
     (c) => c.started >= chunks,
   );
   assert.equal(result.body.zip, kemper().zip);
@@ -64,11 +69,10 @@ test("the matching chunk wins and the calls still running are cancelled", async 
   const target = [kemper().zip as string, "86036", "86037"].map(settlement);
   await importPostalCodes(h.database.db, "live", [...low, ...target], "test catalog");
   await resetStats();
-  const answer = await h.post(
-    "/v1/rfc/find-zip",
-    { rfc: kemper().rfc, name: kemper().name },
-    h.liveOwner.key,
-  );
+  const answer = await h.call(payer.key, "POST", "/v1/rfc/find-zip", {
+    rfc: kemper().rfc,
+    name: kemper().name,
+  });
   assert.deepEqual(answer.body, {
     rfc: kemper().rfc,
     valid: true,

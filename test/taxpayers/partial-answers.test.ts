@@ -1,16 +1,20 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
 import type { Scenario } from "../../src/sandbox/scenario-expectations.ts";
-import { type Harness, startHarness } from "./support/harness.ts";
+import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { chargedCall, scenarioTagged } from "./support/ledger.ts";
 
 // Issue 22 item 2: a step that could not be answered is named in `unavailable`, and the price follows:
 // 10 credits when every step answered, half (5) when some did not, nothing when the status is unknown.
-const h: Harness = await startHarness();
+const h: SandboxApp = await startTestApp(
+  {},
+  { sandbox: { lists: ["sandbox", "live"], postalCatalog: true }, listen: true },
+);
 after(() => h.close());
+const payer = await h.owner({ credits: 100_000 });
 
 const byTag = (tag: string): Scenario => scenarioTagged(h, tag);
-const call = (path: string, body: unknown) => chargedCall(h, path, body);
+const call = (path: string, body: unknown) => chargedCall(h, path, body, payer.key);
 
 describe("validate names the steps it could not answer and charges accordingly", () => {
   test("every step answered: unavailable [] and the full price", async () => {
@@ -47,12 +51,12 @@ describe("validate names the steps it could not answer and charges accordingly",
       h.database.db
         .selectFrom("balances")
         .select("credits")
-        .where("owner_id", "=", h.liveOwner.ownerId)
+        .where("owner_id", "=", payer.ownerId)
         .executeTakeFirstOrThrow(),
       h.database.db
         .selectFrom("ledger")
         .select((eb) => eb.fn.sum<number>("credits").as("sum"))
-        .where("owner_id", "=", h.liveOwner.ownerId)
+        .where("owner_id", "=", payer.ownerId)
         .executeTakeFirstOrThrow(),
     ]);
     assert.equal(Number(balance.credits), Number(entries.sum));

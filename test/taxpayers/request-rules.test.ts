@@ -1,15 +1,17 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { readName } from "../../src/taxpayers/read-rfc.ts";
-import { type Harness, startHarness } from "./support/harness.ts";
+import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { ledgerOf } from "./support/ledger.ts";
 
 // DESIGN §3.1–3.2: request rules, checked before any charge or upstream call.
-const h: Harness = await startHarness({ importLiveCatalog: false });
+const h: SandboxApp = await startTestApp({}, { sandbox: { lists: ["sandbox", "live"] }, listen: true });
 after(() => h.close());
+const tester = await h.owner({ mode: "test" });
+const payer = await h.owner({ credits: 100_000 });
 
 async function rejected(path: string, body: unknown, code: string) {
-  const answer = await h.post(path, body, h.liveOwner.key);
+  const answer = await h.call(payer.key, "POST", path, body);
   assert.equal(answer.status, 422, JSON.stringify(answer.body));
   assert.equal(answer.body.code, code);
   const ledger = await ledgerOf(h.database.db, answer.headers.get("x-request-id") as string);
@@ -26,7 +28,7 @@ test("a structurally invalid RFC is 422 invalid_rfc on every operation, not char
 });
 
 test("the RFC is trimmed, upper-cased and stripped of inner spaces and hyphens; a bad check digit passes", async () => {
-  const answer = await h.post("/v1/rfc/verify", { rfc: "  aaa-010101 aaa " });
+  const answer = await h.call(tester.key, "POST", "/v1/rfc/verify", { rfc: "  aaa-010101 aaa " });
   assert.equal(answer.status, 200);
   assert.deepEqual(answer.body, {
     rfc: "AAA010101AAA",
@@ -36,7 +38,7 @@ test("the RFC is trimmed, upper-cased and stripped of inner spaces and hyphens; 
 });
 
 test("Ñ and & RFCs are accepted in any case", async () => {
-  const answer = await h.post("/v1/rfc/verify", { rfc: "ñña140114kb1" });
+  const answer = await h.call(tester.key, "POST", "/v1/rfc/verify", { rfc: "ñña140114kb1" });
   assert.equal(answer.status, 200);
   assert.equal(answer.body.rfc, "ÑÑA140114KB1");
   assert.equal(answer.body.valid, true);
@@ -45,7 +47,7 @@ test("Ñ and & RFCs are accepted in any case", async () => {
 test("an RFC and a name sent in Unicode NFD (N + U+0303, E + U+0301) are read as NFC before any rule", async () => {
   const nfd = (text: string) => text.normalize("NFD");
   assert.notEqual(nfd("ÑÑA140114KB1"), "ÑÑA140114KB1");
-  const answer = await h.post("/v1/rfc/verify", {
+  const answer = await h.call(tester.key, "POST", "/v1/rfc/verify", {
     rfc: nfd("ñña-140114 kb1"),
     name: nfd("ÑANDU ÑUÑEZ Y ASOCIADOS"),
     zip: "86000",
@@ -53,7 +55,7 @@ test("an RFC and a name sent in Unicode NFD (N + U+0303, E + U+0301) are read as
   assert.equal(answer.status, 200, JSON.stringify(answer.body));
   assert.equal(answer.body.rfc, "ÑÑA140114KB1");
   assert.equal(answer.body.valid, true);
-  const lists = await h.post("/v1/rfc/sat-lists", { rfc: nfd("ÑÑA140114KB1") });
+  const lists = await h.call(tester.key, "POST", "/v1/rfc/sat-lists", { rfc: nfd("ÑÑA140114KB1") });
   assert.equal(lists.status, 200);
   assert.equal(lists.body.rfc, "ÑÑA140114KB1");
   assert.equal((lists.body.sat_lists as unknown[]).length, 1);
@@ -92,7 +94,7 @@ test("unknown, missing, mistyped and too long fields are 422 invalid_request", a
 test("a body that is not JSON is refused before any work", async () => {
   const response = await fetch(`${h.base}/v1/rfc/validate`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-api-key": h.liveOwner.key },
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-api-key": payer.key },
     body: "rfc=EKU9003173C9",
   });
   assert.equal(response.status, 415);

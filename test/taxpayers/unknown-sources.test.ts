@@ -3,21 +3,23 @@ import { after, describe, test } from "node:test";
 import { syncedListFiles } from "../../src/contributor-lists/catalog.ts";
 import { syncLists } from "../../src/contributor-lists/sync-lists.ts";
 import type { Scenario } from "../../src/sandbox/scenario-expectations.ts";
+import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
-import { type Harness, startHarness } from "./support/harness.ts";
 import { chargedCall, scenarioTagged } from "./support/ledger.ts";
 
 // Issue 22 item 1: a local source with no data (contributor lists, postal-code catalog) is "unknown",
 // never a clean answer. Live keys here start with no lists and no postal catalog; sandbox keys have both.
-const h: Harness = await startHarness({ listModes: ["sandbox"], importLiveCatalog: false });
+const h: SandboxApp = await startTestApp({}, { sandbox: { lists: ["sandbox"] }, listen: true });
 after(() => h.close());
+const tester = await h.owner({ mode: "test" });
+const payer = await h.owner({ credits: 100_000 });
 
 const byTag = (tag: string): Scenario => scenarioTagged(h, tag);
 const kemper = () => byTag("registered_company");
 const exigible = () => byTag("list_69_exigibles");
 const severalLists = () => byTag("several_lists");
 
-const call = (path: string, body: unknown, key = h.liveOwner.key) => chargedCall(h, path, body, key);
+const call = (path: string, body: unknown, key = payer.key) => chargedCall(h, path, body, key);
 
 const subListsOf = (body: Record<string, unknown>) =>
   (body.sat_lists as { sub_list: string }[] | null)?.map((entry) => entry.sub_list);
@@ -64,7 +66,7 @@ describe("no contributor list loaded for the key's mode", () => {
   });
 
   test("a sandbox key, whose lists and catalog are loaded, gets [] and every step answered", async () => {
-    const answer = await h.post("/v1/rfc/validate", { rfc: kemper().rfc });
+    const answer = await h.call(tester.key, "POST", "/v1/rfc/validate", { rfc: kemper().rfc });
     assert.equal(answer.status, 200);
     assert.deepEqual(answer.body.sat_lists, []);
     assert.deepEqual(answer.body.unavailable, []);

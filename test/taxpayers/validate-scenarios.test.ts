@@ -1,11 +1,15 @@
 import assert from "node:assert/strict";
 import { after, describe, test } from "node:test";
+import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { expectedListKeys, expectedValidation } from "./support/expected-bodies.ts";
-import { type Harness, startHarness } from "./support/harness.ts";
 
 // Acceptance (issue 4): every sandbox scenario through POST /v1/rfc/validate, with and without name.
-const h: Harness = await startHarness();
+const h: SandboxApp = await startTestApp(
+  {},
+  { sandbox: { lists: ["sandbox", "live"], postalCatalog: true }, listen: true },
+);
 after(() => h.close());
+const tester = await h.owner({ mode: "test" });
 
 function compare(actual: Record<string, unknown>, expected: Record<string, unknown>, listKeys: string[]) {
   const lists = actual.sat_lists as {
@@ -34,13 +38,13 @@ describe("validate, every scenario", async () => {
     const label = `${scenario.tags.join("+")} ${scenario.rfc} (#${index})`;
     test(`${label} with name`, async () => {
       const s = h.scenarios[index];
-      const answer = await h.post("/v1/rfc/validate", { rfc: s.rfc, name: s.name });
+      const answer = await h.call(tester.key, "POST", "/v1/rfc/validate", { rfc: s.rfc, name: s.name });
       assert.equal(answer.status, 200, JSON.stringify(answer.body));
       compare(answer.body, await expectedValidation(h, s, true), expectedListKeys(s));
     });
     test(`${label} without name`, async () => {
       const s = h.scenarios[index];
-      const answer = await h.post("/v1/rfc/validate", {
+      const answer = await h.call(tester.key, "POST", "/v1/rfc/validate", {
         rfc: ` ${s.rfc.toLowerCase().slice(0, 4)}-${s.rfc.slice(4)} `,
       });
       assert.equal(answer.status, 200, JSON.stringify(answer.body));

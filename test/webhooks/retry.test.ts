@@ -3,30 +3,33 @@ import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { Webhook } from "standardwebhooks";
 import { RETRY_SCHEDULE_MS } from "../../src/webhooks/retry-schedule.ts";
+import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
-import { type AsyncApp, callApi, startAsyncApp } from "../requests/harness.ts";
+import { mountTestOperation } from "../requests/fixtures/mount-test-operation.ts";
 import { startReceiver } from "./receiver.ts";
 
 const SCALE = 0.001;
-let app: AsyncApp;
+let app: TestApp;
 before(async () => {
-  app = await startAsyncApp({ WEBHOOK_TIME_SCALE: String(SCALE) });
-  app.startWorker();
+  app = await startTestApp(
+    { WEBHOOK_TIME_SCALE: String(SCALE) },
+    { setup: mountTestOperation, listen: true, worker: true },
+  );
 });
 after(() => app.close());
 
 async function accept(key: string, url: string) {
-  const response = await callApi(app.baseUrl, key, "POST", "/v1/test/batch", {
+  const response = await app.call(key, "POST", "/v1/test/batch", {
     records: [{ id: "r" }],
     webhook_url: url,
   });
   assert.equal(response.status, 202);
-  return (await response.json()).request_id as string;
+  return response.body.request_id as string;
 }
 
 async function deliveryState(key: string, requestId: string, until: (state: string) => boolean) {
   for (let i = 0; i < 1500; i++) {
-    const record = await (await callApi(app.baseUrl, key, "GET", `/v1/requests/${requestId}`)).json();
+    const record = (await app.call(key, "GET", `/v1/requests/${requestId}`)).body;
     if (record.webhook && until(record.webhook.status)) return record.webhook;
     await sleep(20);
   }
@@ -40,7 +43,7 @@ test("a receiver failing 3 times gets the 4th attempt, on the scaled schedule, s
   const hits = await receiver.waitFor(4);
   const webhook = await deliveryState(owner.key, requestId, (s) => s === "delivered");
   assert.deepEqual(webhook, { status: "delivered", attempts: 4 });
-  const secret = (await (await callApi(app.baseUrl, owner.key, "GET", "/v1/webhooks/secret")).json()).secret;
+  const secret = (await app.call(owner.key, "GET", "/v1/webhooks/secret")).body.secret;
   const ids = new Set(hits.map((h) => h.headers["webhook-id"]));
   assert.equal(ids.size, 1);
   for (const hit of hits) new Webhook(secret).verify(hit.body, hit.headers as Record<string, string>);

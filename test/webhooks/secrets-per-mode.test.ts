@@ -6,17 +6,17 @@ import { Webhook } from "standardwebhooks";
 import { issueApiKey } from "../../src/api-keys/issue-api-key.ts";
 import { migrateToLatest } from "../../src/platform/db/migrate.ts";
 import { webhookSecretOf } from "../../src/webhooks/webhook-secret.ts";
+import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { freshDatabase, migrateThrough } from "../helpers/database.ts";
 import { mintOwner } from "../helpers/owners.ts";
-import { type AsyncApp, callApi, startAsyncApp } from "../requests/harness.ts";
+import { mountTestOperation } from "../requests/fixtures/mount-test-operation.ts";
 import { startReceiver } from "./receiver.ts";
 
-let app: AsyncApp;
+let app: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 before(async () => {
-  app = await startAsyncApp();
+  app = await startTestApp({}, { setup: mountTestOperation, listen: true, worker: true });
   receiver = await startReceiver();
-  app.startWorker();
 });
 after(async () => {
   await receiver.close();
@@ -31,9 +31,9 @@ async function ownerWithBothKeys() {
 }
 
 const secretVia = async (key: string, path = "/v1/webhooks/secret", method = "GET") => {
-  const response = await callApi(app.baseUrl, key, method, path);
+  const response = await app.call(key, method, path);
   assert.equal(response.status, 200);
-  return (await response.json()).secret as string;
+  return response.body.secret as string;
 };
 
 test("a key reads and rotates only the signing secret of its own mode", async () => {
@@ -59,12 +59,12 @@ test("each delivery is signed with the secret of the mode of the key that made t
   const owner = await ownerWithBothKeys();
   const requestIds = new Map<string, "live" | "test">();
   for (const mode of ["live", "test"] as const) {
-    const response = await callApi(app.baseUrl, owner[mode], "POST", "/v1/test/batch", {
+    const response = await app.call(owner[mode], "POST", "/v1/test/batch", {
       records: [{ id: mode }],
       webhook_url: `${receiver.url}/${mode}`,
     });
     assert.equal(response.status, 202);
-    requestIds.set((await response.json()).request_id, mode);
+    requestIds.set(response.body.request_id, mode);
   }
   const hits = () => receiver.received.filter((hit) => requestIds.has(JSON.parse(hit.body).request_id));
   for (let i = 0; hits().length < 2; i++) {

@@ -5,15 +5,16 @@ import { isPublicAddress } from "../../src/webhooks/is-public-address.ts";
 import { createWebhookAgents, sendWebhook } from "../../src/webhooks/send-webhook.ts";
 import { newWebhookSecret } from "../../src/webhooks/sign-webhook.ts";
 import { vetWebhookUrl } from "../../src/webhooks/vet-webhook-url.ts";
+import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
-import { type AsyncApp, callApi, startAsyncApp } from "../requests/harness.ts";
+import { mountTestOperation } from "../requests/fixtures/mount-test-operation.ts";
 import { startReceiver } from "./receiver.ts";
 
-let app: AsyncApp;
+let app: TestApp;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const agents = createWebhookAgents();
 before(async () => {
-  app = await startAsyncApp({ WEBHOOK_ALLOW_PRIVATE: "false" });
+  app = await startTestApp({ WEBHOOK_ALLOW_PRIVATE: "false" }, { setup: mountTestOperation, listen: true });
   receiver = await startReceiver();
 });
 after(async () => {
@@ -50,12 +51,12 @@ test("every private, loopback or special target is refused at acceptance: 422, n
   ];
   app.startWorker();
   for (const host of hosts) {
-    const response = await callApi(app.baseUrl, owner.key, "POST", "/v1/test/batch", {
+    const response = await app.call(owner.key, "POST", "/v1/test/batch", {
       records: [{ id: "x" }],
       webhook_url: `http://${host}:${port}/hook`,
     });
     assert.equal(response.status, 422, host);
-    assert.equal((await response.json()).code, "invalid_webhook_url", host);
+    assert.equal(response.body.code, "invalid_webhook_url", host);
   }
   const balance = await app.database.db
     .selectFrom("balances")
@@ -132,12 +133,12 @@ test("webhook URLs whose IPv6 literal embeds a private IPv4 address are refused 
     ...EMBEDDED.filter(([, isPublic]) => !isPublic).map(([address]) => `[${address}]`),
   ];
   for (const host of refused) {
-    const response = await callApi(app.baseUrl, owner.key, "POST", "/v1/test/batch", {
+    const response = await app.call(owner.key, "POST", "/v1/test/batch", {
       records: [{ id: "x" }],
       webhook_url: `http://${host}:${receiver.port}/hook`,
     });
     assert.equal(response.status, 422, host);
-    assert.equal((await response.json()).code, "invalid_webhook_url", host);
+    assert.equal(response.body.code, "invalid_webhook_url", host);
   }
   const vetted = await vetWebhookUrl("http://[64:ff9b::808:808]/hook", { allowPrivate: false });
   assert.equal(vetted.address, "64:ff9b::808:808");

@@ -1,7 +1,7 @@
 import { syncedListFiles } from "../../../src/contributor-lists/catalog.ts";
 import type { Taxpayer } from "../../../src/sandbox/population/types.ts";
 import type { Scenario } from "../../../src/sandbox/scenario-expectations.ts";
-import type { Harness } from "./harness.ts";
+import type { SandboxApp } from "../../helpers/app.ts";
 
 // Expected bodies built from the scenario's `expect` (what each upstream answers) and the sandbox's
 // own raw answers, mapped by the spec's rules; they never call our code.
@@ -27,7 +27,7 @@ export function legendOf(answer: Scenario["expect"]["padron"]): string | null {
 }
 
 export async function expectedCertificates(
-  h: Harness,
+  h: SandboxApp,
   s: Scenario,
 ): Promise<{ certs: Json[]; holder: Holder | null } | null> {
   if (isFault(s.expect.certificates)) return null;
@@ -76,14 +76,14 @@ export async function expectedCertificates(
   return { certs, holder };
 }
 
-async function downloadBase64(h: Harness, serial: string): Promise<string> {
+async function downloadBase64(h: SandboxApp, serial: string): Promise<string> {
   const path = `rccf/${serial.slice(0, 6)}/${serial.slice(6, 12)}/${serial.slice(12, 14)}/${serial.slice(14, 16)}/${serial.slice(16, 18)}/${serial}.cer`;
   const response = await fetch(`${h.sandbox.url}/${path}`);
   return Buffer.from(await response.arrayBuffer()).toString("base64");
 }
 
 /** RENAPO's gob.mx record mapped per DESIGN §3.3; null when RENAPO is down for this CURP. */
-export async function expectedIdentity(h: Harness, s: Scenario, curp: string): Promise<Json | null> {
+export async function expectedIdentity(h: SandboxApp, s: Scenario, curp: string): Promise<Json | null> {
   if (isFault(s.expect.renapo) && s.curp === curp) return null;
   const answer = (await h.sandboxJson(`/renapo/curp/${encodeURIComponent(curp)}`)) as Json;
   const record = (answer.registros as Json[])[0];
@@ -115,11 +115,11 @@ export function expectedListKeys(s: Scenario): string[] {
     .sort();
 }
 
-export function taxpayerOf(h: Harness, s: Scenario): Taxpayer | undefined {
+export function taxpayerOf(h: SandboxApp, s: Scenario): Taxpayer | undefined {
   return h.sandbox.population.byRfc.get(s.rfc);
 }
 
-export async function expectedValidation(h: Harness, s: Scenario, withName: boolean): Promise<Json> {
+export async function expectedValidation(h: SandboxApp, s: Scenario, withName: boolean): Promise<Json> {
   const taxpayer = taxpayerOf(h, s);
   const company = [...s.rfc].length === 12;
   const found = await expectedCertificates(h, s);

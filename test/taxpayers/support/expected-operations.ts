@@ -1,4 +1,5 @@
 import type { Scenario } from "../../../src/sandbox/scenario-expectations.ts";
+import type { SandboxApp } from "../../helpers/app.ts";
 import {
   expectedCertificates,
   legendOf,
@@ -7,7 +8,6 @@ import {
   taxpayerOf,
   VALID,
 } from "./expected-bodies.ts";
-import type { Harness } from "./harness.ts";
 
 type Json = Record<string, unknown>;
 
@@ -18,7 +18,7 @@ export function expectedVerify(s: Scenario, full: boolean): Json {
 }
 
 /** find-zip with the scenario's name: the registered zip unless SAT objects to the RFC or the name. */
-export function expectedFindZip(h: Harness, s: Scenario): Json {
+export function expectedFindZip(h: SandboxApp, s: Scenario): Json {
   const status = legendOf(s.expect.padron_rfc_only);
   const full = legendOf(s.expect.padron);
   if (status === null || full === null) return { rfc: s.rfc, valid: null, message: SAT_UNREACHABLE };
@@ -27,7 +27,7 @@ export function expectedFindZip(h: Harness, s: Scenario): Json {
   return { rfc: s.rfc, valid: true, zip: taxpayerOf(h, s)?.zip, message: VALID };
 }
 
-export async function expectedProfile(h: Harness, s: Scenario): Promise<Json> {
+export async function expectedProfile(h: SandboxApp, s: Scenario): Promise<Json> {
   const found = await expectedCertificates(h, s);
   if (!found) return { rfc: s.rfc, found: null, message: SAT_UNREACHABLE, unavailable: ["certs"] };
   if (found.certs.length === 0)
@@ -60,7 +60,7 @@ export async function expectedProfile(h: Harness, s: Scenario): Promise<Json> {
 
 /** commerce-registry with the scenario's name; records come from the sandbox's raw search answer. */
 export async function expectedRegistry(
-  h: Harness,
+  h: SandboxApp,
   s: Scenario,
   name: string,
 ): Promise<{ body: Json; charged: boolean }> {

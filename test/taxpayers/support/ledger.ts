@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../../src/platform/db/connect.ts";
 import type { Scenario } from "../../../src/sandbox/scenario-expectations.ts";
-import type { Harness } from "./harness.ts";
+import type { SandboxApp } from "../../helpers/app.ts";
 
 /** Net credits a request moved (charges negative, refunds positive), and how many entries it wrote. */
 export async function ledgerOf(db: Db, requestId: string): Promise<{ net: number; kinds: string[] }> {
@@ -14,15 +14,15 @@ export async function ledgerOf(db: Db, requestId: string): Promise<{ net: number
   return { net: rows.reduce((sum, row) => sum + Number(row.amount), 0), kinds: rows.map((row) => row.kind) };
 }
 
-/** A call with the live key (charged), with the ledger entries its request wrote. */
-export async function chargedCall(h: Harness, path: string, body: unknown, key = h.liveOwner.key) {
-  const answer = await h.post(path, body, key);
+/** A call with a live key (charged), with the ledger entries its request wrote. */
+export async function chargedCall(h: SandboxApp, path: string, body: unknown, key: string) {
+  const answer = await h.call(key, "POST", path, body);
   const requestId = answer.headers.get("x-request-id") as string;
   return { ...answer, ledger: await ledgerOf(h.database.db, requestId) };
 }
 
 /** The first scenario with `tag`. */
-export function scenarioTagged(h: Harness, tag: string): Scenario {
+export function scenarioTagged(h: SandboxApp, tag: string): Scenario {
   const found = h.scenarios.find((s) => s.tags.includes(tag));
   if (!found) throw new Error(`no scenario tagged ${tag}`);
   return found;
