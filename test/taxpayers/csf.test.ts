@@ -174,8 +174,7 @@ describe("verify and validate with id_cif: SAT's CSF page decides, with the CFDI
   const VALID = "RFC válido, y susceptible de recibir facturas";
   const NAME = "El nombre, denominación o razón social no coincide con el registrado en el RFC";
   const ZIP = "El Código Postal no coincide con el registrado en el RFC";
-  const padronCalls = async () =>
-    ((await h.sandboxJson("/_control/stats")) as { padron: { started: number } }).padron.started;
+  const padronCalls = async () => (await h.sandboxStats()).started;
   const verify = (body: Record<string, unknown>) => chargedCall(h, "/v1/rfc/verify", body, payer.key);
 
   test("a match, charged as a verify; the padrón is not asked", async () => {

@@ -14,8 +14,6 @@ after(() => h.close());
 const tester = await h.owner({ mode: "test" });
 const payer = await h.owner({ credits: 100_000 });
 
-const padronStats = async () => ((await h.sandboxJson("/_control/stats")) as { padron: Counts }).padron;
-const resetStats = () => h.sandboxJson("/_control/stats", { method: "DELETE" });
 const kemper = () =>
   h.scenarios.find((s) => s.tags.includes("registered_company")) as (typeof h.scenarios)[0];
 
@@ -27,7 +25,7 @@ async function watch<T>(work: Promise<T>, ready: (counts: Counts) => boolean) {
     done = true;
   });
   while (!done && !seen) {
-    const counts = await padronStats();
+    const counts = await h.sandboxStats();
     if (ready(counts)) seen = counts;
     else await new Promise((resolve) => setTimeout(resolve, 5));
   }
@@ -38,7 +36,7 @@ test("sandbox catalog: ceil(codes / 5,000) padrón calls, all started before any
   const { postalCatalog } = h.sandbox.population;
   const chunks = Math.ceil(postalCatalog.codes.length / 5000);
   assert.ok(chunks > 1);
-  await resetStats();
+  await h.resetSandboxStats();
   const { result, seen } = await watch(
     h.call(tester.key, "POST", "/v1/rfc/find-zip", { rfc: kemper().rfc, name: kemper().name }),
     (c) => c.started >= chunks,
@@ -47,7 +45,7 @@ test("sandbox catalog: ceil(codes / 5,000) padrón calls, all started before any
   assert.ok(seen, "all chunk calls were seen in flight");
   assert.equal(seen.started, chunks);
   assert.equal(seen.completed, 0, "every chunk call started before the first one answered");
-  const after = await padronStats();
+  const after = await h.sandboxStats();
   assert.equal(after.started, chunks);
 });
 
@@ -68,7 +66,7 @@ test("the matching chunk wins and the calls still running are cancelled", async 
   const low = Array.from({ length: 10_000 }, (_, i) => settlement(String(10_000 + i)));
   const target = [kemper().zip as string, "86036", "86037"].map(settlement);
   await importPostalCodes(h.database.db, "live", [...low, ...target], "test catalog");
-  await resetStats();
+  await h.resetSandboxStats();
   const answer = await h.call(payer.key, "POST", "/v1/rfc/find-zip", {
     rfc: kemper().rfc,
     name: kemper().name,
@@ -79,10 +77,10 @@ test("the matching chunk wins and the calls still running are cancelled", async 
     zip: kemper().zip,
     message: "RFC válido, y susceptible de recibir facturas",
   });
-  let counts = await padronStats();
+  let counts = await h.sandboxStats();
   for (let i = 0; i < 200 && counts.completed + counts.aborted < counts.started; i++) {
     await new Promise((resolve) => setTimeout(resolve, 10));
-    counts = await padronStats();
+    counts = await h.sandboxStats();
   }
   assert.deepEqual(counts, { started: 3, completed: 1, aborted: 2 });
 });
