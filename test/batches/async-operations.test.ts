@@ -10,7 +10,7 @@ let h: SandboxApp;
 let hook: Awaited<ReturnType<typeof startReceiver>>;
 let secureHook: Awaited<ReturnType<typeof startHttpsReceiver>>;
 before(async () => {
-  h = await startTestApp({}, { sandbox: { maxHoldMs: 500 }, listen: true, worker: true });
+  h = await startTestApp({}, { sandbox: { timeoutMs: 4000, maxHoldMs: 500 }, listen: true, worker: true });
   hook = await startReceiver();
   secureHook = await startHttpsReceiver();
 });

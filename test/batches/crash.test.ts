@@ -21,7 +21,7 @@ before(async () => {
   // both in the middle of padrón calls and between batches, stores and deliveries.
   h = await startTestApp(
     { RATE_LIMIT_BATCH_PER_MINUTE: "1000", PRICE_VERIFY_BATCH_RECORD: "2" },
-    { sandbox: { maxHoldMs: 500, timeScale: 0.1 }, listen: true },
+    { sandbox: { timeoutMs: 4000, maxHoldMs: 500, timeScale: 0.1 }, listen: true },
   );
   hook = await startReceiver();
 });

@@ -9,7 +9,7 @@ let hook: Awaited<ReturnType<typeof startReceiver>>;
 before(async () => {
   h = await startTestApp(
     { RATE_LIMIT_BATCH_PER_MINUTE: "2", RATE_LIMIT_PER_MINUTE: "100" },
-    { sandbox: { maxHoldMs: 500 }, listen: true, worker: true },
+    { sandbox: { timeoutMs: 4000, maxHoldMs: 500 }, listen: true, worker: true },
   );
   hook = await startReceiver();
 });

@@ -9,7 +9,7 @@ let h: SandboxApp;
 before(async () => {
   h = await startTestApp(
     { RATE_LIMIT_BATCH_PER_MINUTE: "1000", PRICE_VERIFY_BATCH_RECORD: "2" },
-    { sandbox: { maxHoldMs: 500 }, listen: true, worker: true },
+    { sandbox: { timeoutMs: 4000, maxHoldMs: 500 }, listen: true, worker: true },
   );
 });
 const receivers: { close(): Promise<void> }[] = [];

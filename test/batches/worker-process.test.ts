@@ -9,7 +9,7 @@ import { startReceiver } from "../webhooks/receiver.ts";
 let h: SandboxApp;
 let hook: Awaited<ReturnType<typeof startReceiver>>;
 before(async () => {
-  h = await startTestApp({}, { sandbox: { maxHoldMs: 500 }, listen: true });
+  h = await startTestApp({}, { sandbox: { timeoutMs: 4000, maxHoldMs: 500 }, listen: true });
   hook = await startReceiver();
 });
 after(async () => {

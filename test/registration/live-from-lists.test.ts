@@ -27,7 +27,7 @@ describe("live keys without connectors answer from SAT's lists (synced from a sa
   before(async () => {
     h = await startTestApp(
       { PADRON_VALIDATION_URL: "", CERTIFICATE_SEARCH_URL: "" },
-      { sandbox: { maxHoldMs: 500 }, listen: true, worker: true },
+      { sandbox: { timeoutMs: 4000, maxHoldMs: 500 }, listen: true, worker: true },
     );
     owner = await mintOwner(h.database.db, { mode: "live", credits: 1000 });
     hook = await startReceiver();
