@@ -16,10 +16,10 @@ import { parseArgs } from "node:util";
 import { createUser } from "../src/accounts/create-user.ts";
 import { issueApiKey } from "../src/api-keys/issue-api-key.ts";
 import { buildApp } from "../src/app.ts";
+import { startAsyncWorker } from "../src/async-requests/job-handlers.ts";
 import { parseConfig } from "../src/config.ts";
 import { openDatabase } from "../src/platform/db/connect.ts";
 import { migrateToLatest } from "../src/platform/db/migrate.ts";
-import { startAsyncWorker } from "../src/requests/job-handlers.ts";
 import {
   DEFAULT_POPULATION_SIZE,
   generatePopulation,

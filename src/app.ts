@@ -3,11 +3,8 @@ import type { DestinationStream } from "pino";
 import { accountRoute } from "./accounts/account-route.ts";
 import { createKeyUseRecorder, type KeyUseRecorder } from "./api-keys/record-key-use.ts";
 import { requireApiKey } from "./api-keys/require-api-key.ts";
-import { registerAsyncOperations } from "./batches/register-async-operations.ts";
-import { verifyBatchRoute } from "./batches/verify-batch-route.ts";
-import { commerceRegistryRoute } from "./commerce-registry/commerce-registry-route.ts";
+import { requestRoutes } from "./async-requests/request-routes.ts";
 import type { Config } from "./config.ts";
-import { satListsRoute } from "./contributor-lists/sat-lists-route.ts";
 import { dashboardPlugin } from "./dashboard/dashboard-plugin.ts";
 import { notFoundPage } from "./dashboard/error-pages.ts";
 import { registerDataSourceAges } from "./data-sources/data-source-ages.ts";
@@ -30,18 +27,17 @@ import { shedOverload } from "./platform/http/shed-overload.ts";
 import { newId } from "./platform/ids.ts";
 import { connectSharedRedis } from "./platform/redis/shared-redis.ts";
 import { limitApiRequests } from "./rate-limits/limit-api-requests.ts";
-import { registrationRoute } from "./registration/registration-route.ts";
 import { type ContextDeps, creditHeaders } from "./request-context.ts";
 import {
   createRequestLogWriter,
   logApiRequests,
   type RequestLogWriter,
 } from "./request-log/record-api-requests.ts";
-import { requestRoutes } from "./requests/request-routes.ts";
+import { createRfcSources } from "./rfc-operations/create-rfc-sources.ts";
+import { registerRfcOperations } from "./rfc-operations/register-rfc-operations.ts";
+import { rfcRoutes } from "./rfc-operations/rfc-routes.ts";
 import type { SandboxState } from "./sandbox/sandbox-state.ts";
 import { createServices, type Services } from "./services.ts";
-import { createTaxpayerSources } from "./taxpayers/create-taxpayer-sources.ts";
-import { taxpayerRoutes } from "./taxpayers/taxpayer-routes.ts";
 import type { UpstreamRegistry } from "./upstreams/create-upstreams.ts";
 import { webhookRoutes } from "./webhooks/webhook-routes.ts";
 
@@ -97,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   const sandboxUrl = deps.sandbox?.url ?? (config.sandboxUrl || null);
   const services = createServices(deps.database.db);
   const contextDeps: ContextDeps = { config, database: deps.database, services };
-  const taxpayerDeps = createTaxpayerSources({
+  const rfcDeps = createRfcSources({
     config,
     database: deps.database,
     services,
@@ -105,8 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     upstreams: deps.upstreams,
     log: (level, message, fields) => app.log[level](fields, message),
   });
-  const { upstreams } = taxpayerDeps;
-  registerAsyncOperations(taxpayerDeps);
+  const { upstreams } = rfcDeps;
+  registerRfcOperations(rfcDeps);
   const redis = config.redisUrl
     ? await connectSharedRedis(
         config.redisUrl,
@@ -175,11 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
       accountRoute(scope, contextDeps);
       requestRoutes(scope, contextDeps);
       webhookRoutes(scope, contextDeps);
-      taxpayerRoutes(scope, taxpayerDeps);
-      commerceRegistryRoute(scope, taxpayerDeps);
-      verifyBatchRoute(scope, taxpayerDeps);
-      satListsRoute(scope, contextDeps);
-      registrationRoute(scope, taxpayerDeps);
+      rfcRoutes(scope, rfcDeps);
       dataSourcesRoute(scope, contextDeps);
     }),
     { prefix: "/v1" },

@@ -1,8 +1,8 @@
+import { createOperationRegistry, type OperationRegistry } from "./async-requests/operations.ts";
 import { createSatListsReader, type SatListsReader } from "./contributor-lists/lookup-sat-lists.ts";
 import { type ChargeBatcher, createChargeBatcher } from "./credits/charge-batcher.ts";
 import { type BalanceReader, createBalanceReader } from "./credits/read-balance.ts";
 import type { Db } from "./platform/db/connect.ts";
-import { createOperationRegistry, type OperationRegistry } from "./requests/operations.ts";
 
 /**
  * What one app (or worker process) keeps while it runs and every verb reaches through its context:

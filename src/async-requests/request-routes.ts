@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
@@ -24,8 +25,10 @@ const RequestSchema = Type.Object({
   ),
 });
 
+/** GET /v1/requests/{id} and its redelivery: the asynchronous requests a 202 answer named. */
 export function requestRoutes(scope: FastifyInstance, deps: ContextDeps): void {
-  scope.get(
+  const typed = scope.withTypeProvider<TypeBoxTypeProvider>();
+  typed.get(
     "/requests/:id",
     {
       schema: {
@@ -36,9 +39,9 @@ export function requestRoutes(scope: FastifyInstance, deps: ContextDeps): void {
         response: { 200: RequestSchema, 404: ProblemSchema },
       },
     },
-    (request) => describeRequest(contextOf(request, deps), (request.params as { id: string }).id),
+    (request) => describeRequest(contextOf(request, deps), request.params.id),
   );
-  scope.post(
+  typed.post(
     "/requests/:id/redeliver",
     {
       schema: {
@@ -57,8 +60,6 @@ export function requestRoutes(scope: FastifyInstance, deps: ContextDeps): void {
       },
     },
     async (request, reply) =>
-      reply
-        .code(202)
-        .send(await redeliverRequest(contextOf(request, deps), (request.params as { id: string }).id)),
+      reply.code(202).send(await redeliverRequest(contextOf(request, deps), request.params.id)),
   );
 }

@@ -2,12 +2,12 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { prepareDemoAccess } from "../accounts/prepare-demo-access.ts";
 import { buildApp } from "../app.ts";
+import { startAsyncWorker } from "../async-requests/job-handlers.ts";
 import { loadConfig } from "../config.ts";
 import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
 import { dataDirectoryOf, openDatabase } from "../platform/db/connect.ts";
 import { prepareDatabase } from "../platform/db/prepare-database.ts";
 import { refreshConfiguredRegistration } from "../registration/refresh-configured-registration.ts";
-import { startAsyncWorker } from "../requests/job-handlers.ts";
 import type { Command } from "./command.ts";
 
 export const serve: Command = {

@@ -1,14 +1,14 @@
-import { registerAsyncOperations } from "../batches/register-async-operations.ts";
+import { startAsyncWorker } from "../async-requests/job-handlers.ts";
+import type { OperationRegistry } from "../async-requests/operations.ts";
 import { loadConfig } from "../config.ts";
 import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { prepareDatabase } from "../platform/db/prepare-database.ts";
 import { logThrough, processLogger } from "../platform/log.ts";
 import { refreshConfiguredRegistration } from "../registration/refresh-configured-registration.ts";
-import { startAsyncWorker } from "../requests/job-handlers.ts";
-import type { OperationRegistry } from "../requests/operations.ts";
+import { createRfcSources } from "../rfc-operations/create-rfc-sources.ts";
+import { registerRfcOperations } from "../rfc-operations/register-rfc-operations.ts";
 import { createServices } from "../services.ts";
-import { createTaxpayerSources } from "../taxpayers/create-taxpayer-sources.ts";
 import type { Command } from "./command.ts";
 import { sandboxUrlBeside } from "./session.ts";
 
@@ -31,8 +31,8 @@ export async function runWorker(addOperations?: (operations: OperationRegistry) 
   // The jobs run the API's verbs: they need the same sources the API process has.
   const sandboxUrl = sandboxUrlBeside(config);
   const services = createServices(database.db);
-  const sources = createTaxpayerSources({ config, database, services, sandboxUrl, log });
-  registerAsyncOperations(sources);
+  const sources = createRfcSources({ config, database, services, sandboxUrl, log });
+  registerRfcOperations(sources);
   addOperations?.(services.operations);
   const running = startAsyncWorker({ db: database.db, engine: database.engine, config, services }, log);
   const lists = refreshConfiguredLists({ db: database.db, config, sandboxUrl, log });

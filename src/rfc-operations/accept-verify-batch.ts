@@ -1,6 +1,6 @@
+import { type Accepted, acceptAsync } from "../async-requests/accept-async.ts";
 import { ServiceError } from "../platform/errors.ts";
 import type { RequestContext } from "../request-context.ts";
-import { type Accepted, acceptAsync } from "../requests/accept-async.ts";
 import { type BatchRecord, MAX_BATCH_RECORDS } from "./batch-schemas.ts";
 import { VERIFY_BATCH, type VerifyBatchInput } from "./verify-batch-operation.ts";
 

@@ -2,12 +2,12 @@ import { normalizeRfc } from "../mexico/normalize-rfc.ts";
 import { isValidRfcStructure } from "../mexico/parse-rfc.ts";
 import type { ListVerdict } from "../registration/answer-from-rfc-list.ts";
 import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
-import { MESSAGES } from "../taxpayers/messages.ts";
-import { readName } from "../taxpayers/read-rfc.ts";
-import { verifyByCsf } from "../taxpayers/verify-by-csf.ts";
 import { PADRON_MAX_RECORDS, type PadronPort, type PadronQuery } from "../upstreams/padron/port.ts";
 import type { SatCsfPort } from "../upstreams/sat-csf/port.ts";
 import type { BatchBody, BatchRecord, BatchResult } from "./batch-schemas.ts";
+import { MESSAGES } from "./messages.ts";
+import { readName } from "./read-rfc.ts";
+import { verifyByCsf } from "./verify-by-csf.ts";
 
 export type BatchAnswer = {
   body: BatchBody;

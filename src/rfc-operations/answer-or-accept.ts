@@ -1,32 +1,30 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { type ContextDeps, contextOf } from "../request-context.ts";
-import { sendAccepted } from "../requests/accept-async.ts";
-import type { OperationOutcome } from "../taxpayers/taxpayer-context.ts";
-import { acceptTaxpayerRequest } from "./accept-taxpayer-request.ts";
-import type { TaxpayerOperation } from "./register-async-operations.ts";
-
-type Input = { rfc: string; name?: string; zip?: string };
+import { acceptAsync, sendAccepted } from "../async-requests/accept-async.ts";
+import { priceOf } from "../credits/prices.ts";
+import { type RfcDeps, type RfcOperation, rfcContextOf } from "./rfc-context.ts";
+import { runSynchronously } from "./run-synchronously.ts";
 
 /**
- * A route handler that answers at once, or with `webhook_url` accepts (202) and lets a job run the
- * same verb and deliver its result.
+ * A /v1/rfc answer: at once, or with `webhook_url` checked the same way, then charged its price and
+ * queued in one transaction (202); the job runs the same operation on the checked input (its webhook).
  */
-export function acceptingWebhook<I extends Input>(
-  deps: ContextDeps,
-  operation: TaxpayerOperation,
-  answer: (request: FastifyRequest, input: I) => Promise<OperationOutcome<unknown>>,
-) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { webhook_url, ...input } = request.body as I & { webhook_url?: string };
-    if (webhook_url === undefined) {
-      const result = await answer(request, input as unknown as I);
-      return reply.code(result.status).send(result.body);
-    }
-    const accepted = await acceptTaxpayerRequest(contextOf(request, deps), {
-      operation,
-      input,
-      webhookUrl: webhook_url,
-    });
-    return sendAccepted(reply, accepted);
-  };
+export async function answerOrAccept<I, C, B>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: RfcDeps,
+  operation: RfcOperation<I, C, B>,
+  body: I & { webhook_url?: string },
+): Promise<FastifyReply> {
+  const ctx = rfcContextOf(request, deps);
+  if (body.webhook_url === undefined) {
+    const result = await runSynchronously(ctx, operation, body);
+    return reply.code(result.status).send(result.body);
+  }
+  const accepted = await acceptAsync(ctx, {
+    operation: operation.name,
+    input: await operation.check(body),
+    webhookUrl: body.webhook_url,
+    credits: priceOf(operation.name, ctx.config, ctx.auth.owner),
+  });
+  return sendAccepted(reply, accepted);
 }

@@ -3,8 +3,7 @@ import type { CsfCheck, CsfRecord } from "../upstreams/sat-csf/port.ts";
 import { readCsfPdf } from "./read-csf-pdf.ts";
 import { readIdCif } from "./read-id-cif.ts";
 import { readRfc } from "./read-rfc.ts";
-import { runSynchronously } from "./run-synchronously.ts";
-import { fullRefund, type OperationOutcome, type TaxpayerContext } from "./taxpayer-context.ts";
+import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 import { CSF_SOURCE, cfdiNameOfRecord } from "./verify-by-csf.ts";
 
 export type CsfInput = { rfc?: string; id_cif?: string; csf_pdf?: string };
@@ -43,13 +42,16 @@ const ADDRESS = [
   ["interior_number", "interiorNumber"],
 ] as const satisfies readonly (readonly [string, keyof CsfRecord])[];
 
-/** POST /v1/rfc/csf: the pair, or the pair read from the Constancia's PDF (before any charge). */
-export async function checkCsf(ctx: TaxpayerContext, input: CsfInput): Promise<OperationOutcome<CsfResult>> {
-  const pair = await readCsfInput(input);
-  return runSynchronously(ctx, "csf", pair, { check: () => pair, run: runCsf });
-}
+type CsfPair = { rfc: string; idCif: string };
 
-async function readCsfInput(input: CsfInput): Promise<{ rfc: string; idCif: string }> {
+/** POST /v1/rfc/csf: the pair, or the pair read from the Constancia's PDF (before any charge). */
+export const csfOperation: RfcOperation<CsfInput, CsfPair, CsfResult> = {
+  name: "csf",
+  check: readCsfInput,
+  run: runCsf,
+};
+
+async function readCsfInput(input: CsfInput): Promise<CsfPair> {
   if (input.csf_pdf !== undefined) {
     if (input.rfc !== undefined || input.id_cif !== undefined)
       throw new ServiceError("invalid_request", "Send rfc and id_cif, or csf_pdf, not both.", {
@@ -71,9 +73,9 @@ async function readCsfInput(input: CsfInput): Promise<{ rfc: string; idCif: stri
 }
 
 /** SAT's CSF page for the pair; unknown (SAT unreachable or its page not recognised) is not charged. */
-export async function runCsf(
-  ctx: TaxpayerContext,
-  pair: { rfc: string; idCif: string },
+async function runCsf(
+  ctx: RfcContext,
+  pair: CsfPair,
   signal?: AbortSignal,
 ): Promise<OperationOutcome<CsfResult>> {
   const answer = await ctx.upstreams.satCsf.lookup(pair.rfc, pair.idCif, signal);

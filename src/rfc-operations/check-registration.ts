@@ -1,10 +1,9 @@
-import { readRfc } from "../taxpayers/read-rfc.ts";
-import { runSynchronously } from "../taxpayers/run-synchronously.ts";
-import { fullRefund, type OperationOutcome, type TaxpayerContext } from "../taxpayers/taxpayer-context.ts";
-import { listModeOf } from "./data-source.ts";
-import { asOfDay, dateOfDay } from "./list-date.ts";
-import { mayInvoice, readListedCertificates } from "./read-listed-certificates.ts";
-import { readRfcStatus } from "./read-rfc-status.ts";
+import { listModeOf } from "../registration/data-source.ts";
+import { asOfDay, dateOfDay } from "../registration/list-date.ts";
+import { mayInvoice, readListedCertificates } from "../registration/read-listed-certificates.ts";
+import { readRfcStatus } from "../registration/read-rfc-status.ts";
+import { readRfc } from "./read-rfc.ts";
+import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 
 /** POST /v1/rfc/registration: what SAT's registered-RFC list and certificate list say of an RFC. */
 export type RegistrationResult = {
@@ -30,19 +29,17 @@ export type RegistrationResult = {
   data_as_of: { rfc_list: string | null; certificate_list: string | null };
 };
 
-export function checkRegistration(
-  ctx: TaxpayerContext,
-  input: { rfc: string },
-): Promise<OperationOutcome<RegistrationResult>> {
-  return runSynchronously(ctx, "registration", input, { check: (i) => readRfc(i.rfc), run: runRegistration });
-}
+export const registrationOperation: RfcOperation<{ rfc: string }, { rfc: string }, RegistrationResult> = {
+  name: "registration",
+  check: (input) => ({ rfc: readRfc(input.rfc).rfc }),
+  run: runRegistration,
+};
 
 /** Two local reads; free of charge (refunded) while no registered-RFC list has been imported. */
-export async function runRegistration(
-  ctx: TaxpayerContext,
-  input: { rfc: string },
+async function runRegistration(
+  ctx: RfcContext,
+  { rfc }: { rfc: string },
 ): Promise<OperationOutcome<RegistrationResult>> {
-  const { rfc } = readRfc(input.rfc);
   const mode = listModeOf(ctx.auth.mode);
   const [status, listed] = await Promise.all([
     readRfcStatus(ctx.db, mode, rfc),

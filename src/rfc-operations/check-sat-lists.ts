@@ -1,14 +1,9 @@
+import { syncedListFiles } from "../contributor-lists/catalog.ts";
+import type { SatListsAnswer } from "../contributor-lists/lookup-sat-lists.ts";
 import { payForRequest } from "../credits/pay-for-request.ts";
+import { listModeOf } from "../registration/data-source.ts";
 import type { RequestContext } from "../request-context.ts";
-import { syncedListFiles } from "./catalog.ts";
-import { checkLookupRfc } from "./check-lookup-rfc.ts";
-import type { ListMode } from "./list-store-types.ts";
-import type { SatListsAnswer } from "./lookup-sat-lists.ts";
-
-/** The lists a key consults: test keys see the sandbox's lists, live keys SAT's. */
-export function listModeOf(ctx: RequestContext): ListMode {
-  return ctx.auth.mode === "test" ? "sandbox" : "live";
-}
+import { readRfc } from "./read-rfc.ts";
 
 /** What `POST /v1/rfc/sat-lists` answers; `message` and `missing_lists` only while lists are missing. */
 export type SatListsResult = {
@@ -24,8 +19,8 @@ export type SatListsResult = {
  * unknown answer (`sat_lists: null`) does not pay: the lookup comes first so nothing is taken back.
  */
 export async function checkSatLists(ctx: RequestContext, input: string): Promise<SatListsResult> {
-  const rfc = checkLookupRfc(input);
-  const answer = await ctx.services.satLists.lookup(listModeOf(ctx), rfc);
+  const { rfc } = readRfc(input);
+  const answer = await ctx.services.satLists.lookup(listModeOf(ctx.auth.mode), rfc);
   await payForRequest(ctx, "sat-lists", answer.sat_lists === null ? 0 : 1);
   const result: SatListsResult = { rfc, sat_lists: answer.sat_lists, data_as_of: answer.data_as_of };
   if (answer.missing_lists.length === 0) return result;

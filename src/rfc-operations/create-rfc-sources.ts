@@ -7,20 +7,20 @@ import type { Services } from "../services.ts";
 import { createUpstreams, type UpstreamRegistry } from "../upstreams/create-upstreams.ts";
 import type { UpstreamLog } from "../upstreams/upstream-log.ts";
 import type { UpstreamMode, Upstreams } from "../upstreams/upstreams.ts";
-import type { TaxpayerDeps } from "./taxpayer-context-of.ts";
+import type { RfcDeps } from "./rfc-context.ts";
 
 /**
  * The sources the /v1/rfc verbs read, built the same way by an API process and by a worker (which runs
  * the same verbs for asynchronous requests): upstream clients per mode, postal codes, stored lists.
  */
-export function createTaxpayerSources(input: {
+export function createRfcSources(input: {
   config: Config;
   database: DatabaseHandle;
   services: Services;
   sandboxUrl: string | null;
   upstreams?: UpstreamRegistry;
   log?: UpstreamLog;
-}): TaxpayerDeps {
+}): RfcDeps {
   const { config, database, services, sandboxUrl, log } = input;
   const upstreams = withLocalLists(input.upstreams ?? createUpstreams({ config, sandboxUrl, log }), database);
   return {

@@ -1,12 +1,12 @@
-import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
-import { type CsfInput, checkCsf } from "./check-csf.ts";
+import { Nullable } from "../platform/http/schemas.ts";
 import { MAX_CSF_PDF_BYTES } from "./read-csf-pdf.ts";
-import { type TaxpayerDeps, taxpayerContextOf } from "./taxpayer-context-of.ts";
-import { IdCif } from "./taxpayer-schemas.ts";
+import { IdCif } from "./rfc-schemas.ts";
 
-const Body = Type.Object(
+/** The route's body limit: base64 of the largest PDF, plus room for line breaks and the JSON around it. */
+export const CSF_BODY_LIMIT = Math.ceil((MAX_CSF_PDF_BYTES * 4) / 3) + 2 * 1024 * 1024;
+
+export const CsfBody = Type.Object(
   {
     rfc: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: "With id_cif" })),
     id_cif: Type.Optional(IdCif),
@@ -23,7 +23,7 @@ const Body = Type.Object(
 );
 const Text = Type.Optional(Type.String());
 
-const CsfSchema = Type.Object({
+export const CsfSchema = Type.Object({
   rfc: Type.String(),
   id_cif: Type.String(),
   found: Nullable(Type.Boolean()),
@@ -65,29 +65,3 @@ const CsfSchema = Type.Object({
   source: Type.String({ description: "sat_csf" }),
   checked_at: Type.String({ format: "date-time" }),
 });
-
-/** POST /v1/rfc/csf: SAT's CSF page by RFC + idCIF, or by the Constancia's PDF (10 MB body limit). */
-export function csfRoute(scope: FastifyInstance, deps: TaxpayerDeps): void {
-  scope.post<{ Body: CsfInput }>(
-    "/rfc/csf",
-    {
-      bodyLimit: Math.ceil((MAX_CSF_PDF_BYTES * 4) / 3) + 2 * 1024 * 1024,
-      schema: {
-        summary: "SAT's current record from the CSF page: name, CFDI 4.0 name, CP, regimes, status",
-        tags: ["rfc"],
-        body: Body,
-        response: {
-          200: CsfSchema,
-          401: ProblemSchema,
-          402: ProblemSchema,
-          413: ProblemSchema,
-          422: ProblemSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const result = await checkCsf(taxpayerContextOf(request, deps), request.body);
-      return reply.code(result.status).send(result.body);
-    },
-  );
-}

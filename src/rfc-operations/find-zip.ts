@@ -1,9 +1,8 @@
 import { ServiceError } from "../platform/errors.ts";
 import { MESSAGES } from "./messages.ts";
 import { readName, readRfc } from "./read-rfc.ts";
-import { runSynchronously } from "./run-synchronously.ts";
+import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 import { searchPostalCode } from "./search-postal-code.ts";
-import { fullRefund, type OperationOutcome, type TaxpayerContext } from "./taxpayer-context.ts";
 
 export type FindZipInput = { rfc: string; name: string };
 
@@ -11,11 +10,13 @@ export type FindZipInput = { rfc: string; name: string };
 export type FindZipResult = { rfc: string; valid: boolean | null; zip?: string; message: string };
 
 /** POST /v1/rfc/find-zip. */
-export function findZip(ctx: TaxpayerContext, input: FindZipInput): Promise<OperationOutcome<FindZipResult>> {
-  return runSynchronously(ctx, "find-zip", input, { check: checkFindZipInput, run: runFindZip });
-}
+export const findZipOperation: RfcOperation<FindZipInput, FindZipInput, FindZipResult> = {
+  name: "find-zip",
+  check: checkFindZipInput,
+  run: runFindZip,
+};
 
-export function checkFindZipInput(input: FindZipInput): { rfc: string; name: string } {
+function checkFindZipInput(input: FindZipInput): FindZipInput {
   const { rfc } = readRfc(input.rfc);
   const name = readName(input.name);
   if (name === undefined)
@@ -26,12 +27,11 @@ export function checkFindZipInput(input: FindZipInput): { rfc: string; name: str
 }
 
 /** Recovers the registered postal code of an RFC + name pair from the catalog (no certificate step). */
-export async function runFindZip(
-  ctx: TaxpayerContext,
-  input: FindZipInput,
+async function runFindZip(
+  ctx: RfcContext,
+  { rfc, name }: FindZipInput,
   signal?: AbortSignal,
 ): Promise<OperationOutcome<FindZipResult>> {
-  const { rfc, name } = checkFindZipInput(input);
   const outcome = await searchPostalCode(ctx, { rfc, name }, signal);
   switch (outcome.status) {
     case "found":

@@ -1,24 +1,18 @@
-import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
-import { type ContextDeps, contextOf } from "../request-context.ts";
-import { checkSatLists } from "./check-sat-lists.ts";
+import { Nullable } from "../platform/http/schemas.ts";
+import { SatListEntrySchema } from "./rfc-schemas.ts";
 
-const BodySchema = Type.Object({ rfc: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
+// The answers of sat-lists and registration, read from padron's local copies of SAT's lists.
 
-const EntrySchema = Type.Object({
-  article: Type.String({ description: "69, 69-B or 69-B Bis" }),
-  sub_list: Type.String({ description: "Lowercase Spanish list name, e.g. firmes, definitivos" }),
-  situation: Type.String(),
-  name: Type.String(),
-  person_type: Type.String({ description: "M (company) or F (individual)" }),
-  state: Type.String(),
-});
+export const SatListsBody = Type.Object(
+  { rfc: Type.String({ maxLength: 64 }) },
+  { additionalProperties: false },
+);
 
-const AnswerSchema = Type.Object({
+export const SatListsSchema = Type.Object({
   rfc: Type.String(),
   sat_lists: Nullable(
-    Type.Array(EntrySchema, {
+    Type.Array(SatListEntrySchema, {
       description:
         "null: unknown (no list loaded, or the RFC is in none of the loaded lists while some are missing); not charged",
     }),
@@ -34,19 +28,29 @@ const AnswerSchema = Type.Object({
   ),
 });
 
-/** `POST /v1/rfc/sat-lists` (spec §4.5): answered from the local copy of SAT's lists. */
-export function satListsRoute(scope: FastifyInstance, deps: ContextDeps): void {
-  scope.post<{ Body: { rfc: string } }>(
-    "/rfc/sat-lists",
-    {
-      schema: {
-        summary:
-          "Art. 69, 69-B and 69-B Bis listings of an RFC (1 credit; free with an active plan; an unknown answer is free)",
-        tags: ["rfc"],
-        body: BodySchema,
-        response: { 200: AnswerSchema, 401: ProblemSchema, 402: ProblemSchema, 422: ProblemSchema },
-      },
-    },
-    (request) => checkSatLists(contextOf(request, deps), request.body.rfc),
-  );
-}
+const Day = Nullable(Type.String({ format: "date" }));
+const Flag = Nullable(Type.Boolean());
+
+export const RegistrationSchema = Type.Object({
+  rfc: Type.String(),
+  registered: Flag,
+  registered_since: Day,
+  registered_since_exact: Type.Boolean(),
+  removed_on: Day,
+  sncf: Flag,
+  subcontracting: Flag,
+  can_invoice: Flag,
+  certificates: Type.Array(
+    Type.Object({
+      serial: Type.String(),
+      status: Type.String({ description: "Activo, Revocado or Caduco" }),
+      valid_from_utc: Type.String(),
+      valid_to_utc: Type.String(),
+      obligations: Type.Integer({ description: "ValidezObligaciones as listed" }),
+    }),
+  ),
+  data_as_of: Type.Object({
+    rfc_list: Nullable(Type.String({ format: "date-time" })),
+    certificate_list: Nullable(Type.String({ format: "date-time" })),
+  }),
+});

@@ -1,14 +1,15 @@
 import { cfdiName } from "../mexico/cfdi-name.ts";
+import type { PersonType } from "../mexico/parse-rfc.ts";
 import { type CertificateView, gatherCertificates } from "./gather-certificates.ts";
 import { MESSAGES } from "./messages.ts";
 import { readRfc } from "./read-rfc.ts";
-import { runSynchronously } from "./run-synchronously.ts";
 import {
   fullRefund,
   type OperationOutcome,
   partialRefund,
-  type TaxpayerContext,
-} from "./taxpayer-context.ts";
+  type RfcContext,
+  type RfcOperation,
+} from "./rfc-context.ts";
 
 export type ProfileInput = { rfc: string };
 
@@ -32,24 +33,27 @@ export type ProfileResult = {
   data_as_of?: string;
 };
 
+type ProfileQuery = { rfc: string; personType: PersonType };
+
 /** POST /v1/rfc/profile. */
-export function profileTaxpayer(
-  ctx: TaxpayerContext,
-  input: ProfileInput,
-): Promise<OperationOutcome<ProfileResult>> {
-  return runSynchronously(ctx, "profile", input, { check: (i) => readRfc(i.rfc), run: runProfile });
-}
+export const profileOperation: RfcOperation<ProfileInput, ProfileQuery, ProfileResult> = {
+  name: "profile",
+  check: (input) => {
+    const { rfc, personType } = readRfc(input.rfc);
+    return { rfc, personType };
+  },
+  run: runProfile,
+};
 
 /**
  * Certificate search + downloads + parsing; `found` is false when SAT lists no certificate. A search
  * that fails is not charged; a `.cer` that could not be had makes a partial answer (half the price).
  */
-export async function runProfile(
-  ctx: TaxpayerContext,
-  input: ProfileInput,
+async function runProfile(
+  ctx: RfcContext,
+  { rfc, personType }: ProfileQuery,
   signal?: AbortSignal,
 ): Promise<OperationOutcome<ProfileResult>> {
-  const { rfc, personType } = readRfc(input.rfc);
   const answer = await gatherCertificates(ctx.upstreams, rfc, { signal });
   if (answer.status !== "ok")
     return {

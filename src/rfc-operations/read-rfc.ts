@@ -2,7 +2,10 @@ import { normalizeRfc } from "../mexico/normalize-rfc.ts";
 import { type ParsedRfc, parseRfc } from "../mexico/parse-rfc.ts";
 import { ServiceError } from "../platform/errors.ts";
 
-/** Normalizes and checks the RFC structure (DESIGN §3.1); a check-digit mismatch is accepted. */
+/**
+ * The one RFC reader of every /v1/rfc operation: normalizes and checks the structure (DESIGN §3.1);
+ * a check-digit mismatch is accepted.
+ */
 export function readRfc(raw: string): ParsedRfc {
   const rfc = normalizeRfc(raw);
   const parsed = parseRfc(rfc);

@@ -1,44 +1,34 @@
-import { runCommerceRegistry } from "../commerce-registry/search-commerce-registry.ts";
-import type { RequestContext } from "../request-context.ts";
-import type { OperationRegistry } from "../requests/operations.ts";
-import { runFindZip } from "./find-zip.ts";
-import type { TaxpayerContext } from "./taxpayer-context.ts";
-import { runValidation } from "./validate-rfc.ts";
-import { runVerification } from "./verify-rfc.ts";
-
-type Sources = Pick<TaxpayerContext, "postalCodes"> & {
-  upstreamsFor(mode: RequestContext["auth"]["mode"]): TaxpayerContext["upstreams"];
-};
+import type { AsyncOperation } from "../async-requests/operations.ts";
+import { findZipOperation } from "./find-zip.ts";
+import { profileOperation } from "./profile-taxpayer.ts";
+import { type RfcDeps, type RfcOperation, rfcContext } from "./rfc-context.ts";
+import { commerceRegistryOperation } from "./search-commerce-registry.ts";
+import { validateOperation } from "./validate-rfc.ts";
+import { verifyBatchOperation } from "./verify-batch-operation.ts";
+import { verifyOperation } from "./verify-rfc.ts";
 
 /**
- * Registers the /v1/rfc operations that accept `webhook_url` with the async runner: the same `run…`
- * functions as the synchronous routes (no money moved; refunds are returned). Call once per process.
+ * Every /v1/rfc operation answered by webhook, bound to this process's sources. The API process
+ * (acceptance) and every worker process (running) call it once, each into its own `services.operations`.
  */
-export function registerTaxpayerOperations(operations: OperationRegistry, sources: Sources): void {
-  const withSources = (ctx: RequestContext): TaxpayerContext => ({
-    ...ctx,
-    upstreams: sources.upstreamsFor(ctx.auth.mode),
-    postalCodes: sources.postalCodes,
-  });
+export function registerRfcOperations(deps: RfcDeps): void {
+  const { operations } = deps.services;
+  operations.register(asJob(deps, validateOperation, "rfc.validate.completed"));
+  operations.register(asJob(deps, verifyOperation, "rfc.verify.completed"));
+  operations.register(asJob(deps, findZipOperation, "rfc.find_zip.completed"));
+  operations.register(asJob(deps, profileOperation, "rfc.profile.completed"));
   operations.register({
-    name: "validate",
-    eventType: "rfc.validate.completed",
-    run: (ctx, input, tools) => runValidation(withSources(ctx), input, tools.signal),
-  });
-  operations.register({
-    name: "verify",
-    eventType: "rfc.verify.completed",
-    run: (ctx, input, tools) => runVerification(withSources(ctx), input, tools.signal),
-  });
-  operations.register({
-    name: "find-zip",
-    eventType: "rfc.find_zip.completed",
-    run: (ctx, input, tools) => runFindZip(withSources(ctx), input, tools.signal),
-  });
-  operations.register({
-    name: "commerce-registry",
-    eventType: "rfc.commerce_registry.completed",
+    ...asJob(deps, commerceRegistryOperation, "rfc.commerce_registry.completed"),
     requireHttps: true,
-    run: (ctx, input, tools) => runCommerceRegistry(withSources(ctx), input, tools.signal),
   });
+  operations.register(verifyBatchOperation(deps.upstreams));
+}
+
+/** The job runs `run` on the input checked at acceptance; the charge was taken then, refunds are returned. */
+function asJob<I, C, B>(deps: RfcDeps, operation: RfcOperation<I, C, B>, eventType: string): AsyncOperation {
+  return {
+    name: operation.name,
+    eventType,
+    run: (ctx, input: C, tools) => operation.run(rfcContext(ctx, deps), input, tools.signal),
+  };
 }

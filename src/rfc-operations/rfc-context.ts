@@ -1,19 +1,52 @@
+import type { FastifyRequest } from "fastify";
+import type { Config } from "../config.ts";
 import { type Operation, priceOf } from "../credits/prices.ts";
+import type { DatabaseHandle } from "../platform/db/connect.ts";
 import type { PostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
-import type { RequestContext } from "../request-context.ts";
+import { contextOf, type RequestContext } from "../request-context.ts";
+import type { Services } from "../services.ts";
+import type { UpstreamRegistry } from "../upstreams/create-upstreams.ts";
 import type { Upstreams } from "../upstreams/upstreams.ts";
 
-/** What the /v1/rfc verbs need beyond the request context: the sources for the key's mode. */
-export type TaxpayerContext = RequestContext & {
-  upstreams: Upstreams;
+/** What the /v1/rfc operations are built with, once per app or worker process (`createRfcSources`). */
+export type RfcDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  services: Services;
+  upstreams: UpstreamRegistry;
   postalCodes: PostalCodeCatalog;
 };
 
+/** The request context plus the sources of the key's mode (test keys: the sandbox). */
+export type RfcContext = RequestContext & { upstreams: Upstreams; postalCodes: PostalCodeCatalog };
+
 /**
- * What an operation's `run…` answers: the HTTP-like status, the body, and credits to give back
- * (unknown answers). `run…` never moves money, so a job can run it again after a crash.
+ * What an operation's `run` answers: the HTTP-like status, the body, and credits to give back
+ * (unknown answers). `run` never moves money, so a job can run it again after a crash.
  */
 export type OperationOutcome<B> = { status: number; body: B; refund?: number };
+
+/**
+ * One /v1/rfc operation. `check` reads the input once (422 before any charge) into what `run` takes;
+ * the synchronous runner and the job behind `webhook_url` run the same `run`.
+ */
+export type RfcOperation<I, C, B> = {
+  name: Operation;
+  check(input: I): C | Promise<C>;
+  run(ctx: RfcContext, input: C, signal?: AbortSignal): Promise<OperationOutcome<B>>;
+  /** A known answer that a synchronous call does not pay (commerce-registry, spec §8). */
+  freeWhenSynchronous?(body: B): boolean;
+};
+
+export function rfcContext(
+  ctx: RequestContext,
+  deps: Pick<RfcDeps, "upstreams" | "postalCodes">,
+): RfcContext {
+  return { ...ctx, upstreams: deps.upstreams.forMode(ctx.auth.mode), postalCodes: deps.postalCodes };
+}
+
+export const rfcContextOf = (request: FastifyRequest, deps: RfcDeps): RfcContext =>
+  rfcContext(contextOf(request, deps), deps);
 
 /** The whole price of the operation for this caller, to give back when the answer is unknown. */
 export function fullRefund(ctx: RequestContext, operation: Operation): number {

@@ -40,6 +40,7 @@ export const VerifyBody = Type.Object(
 );
 export const FindZipBody = Type.Object({ rfc: Rfc, name: Name, webhook_url: WebhookUrl }, strict);
 export const ProfileBody = Type.Object({ rfc: Rfc, webhook_url: WebhookUrl }, strict);
+export const RegistrationBody = Type.Object({ rfc: Rfc }, strict);
 export const CommerceRegistryBody = Type.Object(
   {
     rfc: Type.String({ minLength: 1, maxLength: 20, description: "Company RFC (12 characters)" }),
@@ -89,11 +90,11 @@ export const IdentitySchema = Type.Object({
 });
 
 export const SatListEntrySchema = Type.Object({
-  article: Type.String(),
-  sub_list: Type.String(),
+  article: Type.String({ description: "69, 69-B or 69-B Bis" }),
+  sub_list: Type.String({ description: "Lowercase Spanish list name, e.g. firmes, definitivos" }),
   situation: Type.String(),
   name: Type.String(),
-  person_type: Type.String(),
+  person_type: Type.String({ description: "M (company) or F (individual)" }),
   state: Type.String(),
 });
 

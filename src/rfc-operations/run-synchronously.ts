@@ -1,20 +1,19 @@
 import { payForRequest, refundRequest } from "../credits/pay-for-request.ts";
-import type { Operation } from "../credits/prices.ts";
-import type { OperationOutcome, TaxpayerContext } from "./taxpayer-context.ts";
+import type { OperationOutcome, RfcContext, RfcOperation } from "./rfc-context.ts";
 
 /**
- * The synchronous path of an operation: `check` (structure rules, throws 422 before any charge) →
- * charge → `run` → refund what `run` says to give back.
+ * The synchronous path of every /v1/rfc operation: `check` (structure rules, throws 422 before any
+ * charge) → charge → `run` → refund what `run` says to give back.
  */
-export async function runSynchronously<I, B>(
-  ctx: TaxpayerContext,
-  operation: Operation,
+export async function runSynchronously<I, C, B>(
+  ctx: RfcContext,
+  operation: RfcOperation<I, C, B>,
   input: I,
-  steps: { check(input: I): unknown; run(ctx: TaxpayerContext, input: I): Promise<OperationOutcome<B>> },
 ): Promise<OperationOutcome<B>> {
-  steps.check(input);
-  await payForRequest(ctx, operation);
-  const outcome = await steps.run(ctx, input);
-  if (outcome.refund) await refundRequest(ctx, operation, outcome.refund);
+  const checked = await operation.check(input);
+  await payForRequest(ctx, operation.name);
+  const outcome = await operation.run(ctx, checked);
+  if (operation.freeWhenSynchronous?.(outcome.body)) await refundRequest(ctx, operation.name);
+  else if (outcome.refund) await refundRequest(ctx, operation.name, outcome.refund);
   return { status: outcome.status, body: outcome.body };
 }

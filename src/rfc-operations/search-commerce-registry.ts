@@ -1,11 +1,10 @@
-import { payForRequest, refundRequest } from "../credits/pay-for-request.ts";
 import { ServiceError } from "../platform/errors.ts";
-import { gatherCertificates } from "../taxpayers/gather-certificates.ts";
-import { MESSAGES } from "../taxpayers/messages.ts";
-import { readName, readRfc } from "../taxpayers/read-rfc.ts";
-import { fullRefund, type OperationOutcome, type TaxpayerContext } from "../taxpayers/taxpayer-context.ts";
 import type { RegistryRecord } from "../upstreams/commerce-registry/port.ts";
+import { gatherCertificates } from "./gather-certificates.ts";
 import { matchRegistryRecords } from "./match-registry-records.ts";
+import { MESSAGES } from "./messages.ts";
+import { readName, readRfc } from "./read-rfc.ts";
+import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 
 export type CommerceRegistryInput = { rfc: string; name?: string };
 
@@ -20,23 +19,21 @@ export type CommerceRegistryResult = {
 
 /**
  * POST /v1/rfc/commerce-registry. A synchronous request whose matches are all unsupported is not
- * charged (spec §8); with webhook_url it is charged whatever it finds, so that rule lives here only.
+ * charged (spec §8); with webhook_url it is charged whatever it finds.
  */
-export async function searchCommerceRegistry(
-  ctx: TaxpayerContext,
-  input: CommerceRegistryInput,
-): Promise<OperationOutcome<CommerceRegistryResult>> {
-  checkCommerceRegistryInput(input);
-  await payForRequest(ctx, "commerce-registry");
-  const outcome = await runCommerceRegistry(ctx, input);
-  const { found, records } = outcome.body;
-  const allUnsupported = found === true && records.every((record) => !record.supported);
-  if (outcome.refund || allUnsupported) await refundRequest(ctx, "commerce-registry");
-  return { status: outcome.status, body: outcome.body };
-}
+export const commerceRegistryOperation: RfcOperation<
+  CommerceRegistryInput,
+  CommerceRegistryInput,
+  CommerceRegistryResult
+> = {
+  name: "commerce-registry",
+  check: checkCommerceRegistryInput,
+  run: runCommerceRegistry,
+  freeWhenSynchronous: ({ found, records }) => found === true && records.every((record) => !record.supported),
+};
 
 /** A company RFC (12 characters); an individual's is 422 company_rfc_required. */
-export function checkCommerceRegistryInput(input: CommerceRegistryInput): { rfc: string; name?: string } {
+function checkCommerceRegistryInput(input: CommerceRegistryInput): CommerceRegistryInput {
   const { rfc, personType } = readRfc(input.rfc);
   if (personType !== "M")
     throw new ServiceError(
@@ -50,12 +47,11 @@ export function checkCommerceRegistryInput(input: CommerceRegistryInput): { rfc:
 }
 
 /** Searches the registry by the company's name (given, or SAT's from its certificates); no money moved. */
-export async function runCommerceRegistry(
-  ctx: TaxpayerContext,
-  input: CommerceRegistryInput,
+async function runCommerceRegistry(
+  ctx: RfcContext,
+  { rfc, name: givenName }: CommerceRegistryInput,
   signal?: AbortSignal,
 ): Promise<OperationOutcome<CommerceRegistryResult>> {
-  const { rfc, name: givenName } = checkCommerceRegistryInput(input);
   const unknown = (message: string, name?: string) => ({
     status: 200,
     body: { rfc, found: null, ...(name ? { name } : {}), message, records: [] },

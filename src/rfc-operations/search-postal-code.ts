@@ -1,6 +1,6 @@
 import { catalogModeOf } from "../postal-codes/catalog-mode.ts";
 import { PADRON_MAX_RECORDS, type PadronQuery, type PadronVerdict } from "../upstreams/padron/port.ts";
-import type { TaxpayerContext } from "./taxpayer-context.ts";
+import type { RfcContext } from "./rfc-context.ts";
 
 // One reason for every finished search: abort() without one builds a DOMException with a stack each time.
 const SEARCH_FINISHED = new Error("the postal-code search has finished");
@@ -20,7 +20,7 @@ export type PostalSearchOutcome =
  * the first decisive chunk wins and the calls still running are aborted.
  */
 export async function searchPostalCode(
-  ctx: TaxpayerContext,
+  ctx: RfcContext,
   query: { rfc: string; name: string },
   signal?: AbortSignal,
 ): Promise<PostalSearchOutcome> {

@@ -1,4 +1,5 @@
 import { cfdiName } from "../mexico/cfdi-name.ts";
+import type { PersonType } from "../mexico/parse-rfc.ts";
 import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
 import type { PadronVerdict } from "../upstreams/padron/port.ts";
 import { ok, type UpstreamResult, unavailable } from "../upstreams/result.ts";
@@ -8,43 +9,41 @@ import { lookupIdentity } from "./lookup-identity.ts";
 import { MESSAGES } from "./messages.ts";
 import { readIdCif } from "./read-id-cif.ts";
 import { readName, readRfc } from "./read-rfc.ts";
-import { runSynchronously } from "./run-synchronously.ts";
-import { type PostalSearchOutcome, searchPostalCode } from "./search-postal-code.ts";
 import {
   fullRefund,
   type OperationOutcome,
   partialRefund,
-  type TaxpayerContext,
-} from "./taxpayer-context.ts";
+  type RfcContext,
+  type RfcOperation,
+} from "./rfc-context.ts";
+import { type PostalSearchOutcome, searchPostalCode } from "./search-postal-code.ts";
 import { type CsfVerdict, cfdiNameOfRecord, verifyByCsf } from "./verify-by-csf.ts";
 
 export type ValidateInput = { rfc: string; name?: string; id_cif?: string };
 
-/** POST /v1/rfc/validate: structure → charge → pipeline → refund when the answer is unknown or partial. */
-export function validateRfc(
-  ctx: TaxpayerContext,
-  input: ValidateInput,
-): Promise<OperationOutcome<ValidationResult>> {
-  return runSynchronously(ctx, "validate", input, { check: checkValidateInput, run: runValidation });
-}
+type ValidateQuery = { rfc: string; personType: PersonType; name?: string; idCif?: string };
 
-function checkValidateInput(input: ValidateInput) {
-  const parsed = readRfc(input.rfc);
-  return { ...parsed, idCif: input.id_cif === undefined ? undefined : readIdCif(input.id_cif) };
-}
+/** POST /v1/rfc/validate: the pipeline below; refunded when the answer is unknown or partial. */
+export const validateOperation: RfcOperation<ValidateInput, ValidateQuery, ValidationResult> = {
+  name: "validate",
+  check: (input) => {
+    const { rfc, personType } = readRfc(input.rfc);
+    const idCif = input.id_cif === undefined ? undefined : readIdCif(input.id_cif);
+    return { rfc, personType, name: readName(input.name), idCif };
+  },
+  run: runValidation,
+};
 
 /**
  * The validation pipeline (DESIGN §3.3), no money moved: in parallel {padrón status, certificates,
  * contributor lists, postal-code search} → RENAPO for the CURP found → assemble. With an idCIF, SAT's
  * CSF page answers status, name and postal code instead of the padrón and the catalog.
  */
-export async function runValidation(
-  ctx: TaxpayerContext,
-  input: ValidateInput,
+async function runValidation(
+  ctx: RfcContext,
+  { rfc, personType, name: givenName, idCif }: ValidateQuery,
   signal?: AbortSignal,
 ): Promise<OperationOutcome<ValidationResult>> {
-  const { rfc, personType, idCif } = checkValidateInput(input);
-  const givenName = readName(input.name);
   const { upstreams } = ctx;
 
   const csf = idCif ? verifyByCsf(upstreams.satCsf, { rfc, idCif, name: givenName }, signal) : null;
@@ -111,7 +110,7 @@ function fromCsfPage(result: ValidationResult, verdict: CsfVerdict): void {
 }
 
 /** Company: the legal representative's CURP; individual: the person's own. */
-function curpToVerify(found: UpstreamResult<CertificateFindings>, personType: "M" | "F"): string | null {
+function curpToVerify(found: UpstreamResult<CertificateFindings>, personType: PersonType): string | null {
   if (found.status !== "ok") return null;
   return personType === "M" ? found.value.holder.legalRepresentativeCurp : found.value.holder.curp;
 }

@@ -1,6 +1,6 @@
+import type { AsyncOperation } from "../async-requests/operations.ts";
 import { answerFromRfcList } from "../registration/answer-from-rfc-list.ts";
 import { listModeOf } from "../registration/data-source.ts";
-import type { AsyncOperation } from "../requests/operations.ts";
 import type { UpstreamRegistry } from "../upstreams/create-upstreams.ts";
 import { answerBatch } from "./answer-batch.ts";
 import type { BatchRecord } from "./batch-schemas.ts";

@@ -4,8 +4,7 @@ import { listModeOf } from "../registration/data-source.ts";
 import { MESSAGES } from "./messages.ts";
 import { readIdCif } from "./read-id-cif.ts";
 import { readName, readRfc } from "./read-rfc.ts";
-import { runSynchronously } from "./run-synchronously.ts";
-import { fullRefund, type OperationOutcome, type TaxpayerContext } from "./taxpayer-context.ts";
+import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 import { verifyByCsf } from "./verify-by-csf.ts";
 
 export type VerifyInput = { rfc: string; name?: string; zip?: string; id_cif?: string };
@@ -22,18 +21,17 @@ export type VerifyResult = {
   data_as_of?: string;
 };
 
+type VerifyQuery = { rfc: string; name?: string; zip?: string; idCif?: string };
+
 /** POST /v1/rfc/verify. */
-export function verifyRfc(ctx: TaxpayerContext, input: VerifyInput): Promise<OperationOutcome<VerifyResult>> {
-  return runSynchronously(ctx, "verify", input, { check: checkVerifyInput, run: runVerification });
-}
+export const verifyOperation: RfcOperation<VerifyInput, VerifyQuery, VerifyResult> = {
+  name: "verify",
+  check: checkVerifyInput,
+  run: runVerification,
+};
 
 /** RFC structure, name and zip given together or not at all, and an idCIF's digits. */
-export function checkVerifyInput(input: VerifyInput): {
-  rfc: string;
-  name?: string;
-  zip?: string;
-  idCif?: string;
-} {
+function checkVerifyInput(input: VerifyInput): VerifyQuery {
   const { rfc } = readRfc(input.rfc);
   const name = readName(input.name);
   const zip = input.zip?.trim() || undefined;
@@ -45,12 +43,11 @@ export function checkVerifyInput(input: VerifyInput): {
 }
 
 /** RFC alone (the padrón's RFC-only check) or RFC + name + postal code (the full padrón check). */
-export async function runVerification(
-  ctx: TaxpayerContext,
-  input: VerifyInput,
+async function runVerification(
+  ctx: RfcContext,
+  { rfc, name, zip, idCif }: VerifyQuery,
   signal?: AbortSignal,
 ): Promise<OperationOutcome<VerifyResult>> {
-  const { rfc, name, zip, idCif } = checkVerifyInput(input);
   if (idCif !== undefined) {
     const { record: _, ...verdict } = await verifyByCsf(
       ctx.upstreams.satCsf,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { matchRegistryRecords } from "../../src/commerce-registry/match-registry-records.ts";
+import { matchRegistryRecords } from "../../src/rfc-operations/match-registry-records.ts";
 import type {
   SupportedRegistryRecord,
   UnsupportedRegistryRecord,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { sweepExpired } from "../../src/async-requests/sweep-expired.ts";
 import { enqueueJob } from "../../src/platform/jobs/enqueue-job.ts";
-import { sweepExpired } from "../../src/requests/sweep-expired.ts";
 import { createDelivery } from "../../src/webhooks/create-delivery.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";

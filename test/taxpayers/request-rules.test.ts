@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import { readName } from "../../src/taxpayers/read-rfc.ts";
+import { readName } from "../../src/rfc-operations/read-rfc.ts";
 import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { ledgerOf } from "./support/ledger.ts";
 
