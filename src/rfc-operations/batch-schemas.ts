@@ -1,9 +1,9 @@
-import { Type } from "typebox";
+import { type Static, Type } from "typebox";
 
 export const MAX_BATCH_RECORDS = 5000;
 
 // An RFC longer than any real one is still answered per record (bad structure), so the bound is loose.
-const BatchRecord = Type.Object(
+const BatchRecordSchema = Type.Object(
   {
     rfc: Type.String({ maxLength: 64, description: "RFC as the customer has it (normalized before use)" }),
     name: Type.String({ maxLength: 254, description: "Name to check against the padrón" }),
@@ -22,7 +22,7 @@ const BatchRecord = Type.Object(
 // No maxItems: more than 5,000 records is `batch_too_large`, not a schema error (the body limit bounds it).
 export const VerifyBatchBody = Type.Object(
   {
-    records: Type.Array(BatchRecord, { minItems: 1, description: "1 to 5,000 records" }),
+    records: Type.Array(BatchRecordSchema, { minItems: 1, description: "1 to 5,000 records" }),
     webhook_url: Type.String({ maxLength: 4096, description: "http(s) URL that receives the result" }),
   },
   { additionalProperties: false },
@@ -34,7 +34,7 @@ export const AcceptedSchema = Type.Object({
   request_id: Type.String(),
 });
 
-export type BatchRecord = { rfc: string; name: string; zip: string; id_cif?: string };
+export type BatchRecord = Static<typeof BatchRecordSchema>;
 
 /** One answered record (spec §2.5 plus the echoed name and zip); `valid` null when SAT was unreachable. */
 export type BatchResult = BatchRecord & {

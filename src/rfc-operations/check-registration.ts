@@ -1,33 +1,14 @@
+import type { Static } from "typebox";
 import { listModeOf } from "../registration/data-source.ts";
 import { asOfDay, dateOfDay } from "../registration/list-date.ts";
 import { mayInvoice, readListedCertificates } from "../registration/read-listed-certificates.ts";
 import { readRfcStatus } from "../registration/read-rfc-status.ts";
+import type { RegistrationSchema } from "./local-answer-schemas.ts";
 import { readRfc } from "./read-rfc.ts";
 import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 
 /** POST /v1/rfc/registration: what SAT's registered-RFC list and certificate list say of an RFC. */
-export type RegistrationResult = {
-  rfc: string;
-  /** null only when no registered-RFC list was ever imported. */
-  registered: boolean | null;
-  /** YYYY-MM-DD: the start of its current (or last) stay on the list. */
-  registered_since: string | null;
-  /** false when that is the first list date imported: on the list at least since then. */
-  registered_since_exact: boolean;
-  removed_on: string | null;
-  sncf: boolean | null;
-  subcontracting: boolean | null;
-  /** An active CSD whose ValidezObligaciones is not 0; null without a certificate list. */
-  can_invoice: boolean | null;
-  certificates: {
-    serial: string;
-    status: string;
-    valid_from_utc: string;
-    valid_to_utc: string;
-    obligations: number;
-  }[];
-  data_as_of: { rfc_list: string | null; certificate_list: string | null };
-};
+export type RegistrationResult = Static<typeof RegistrationSchema>;
 
 export const registrationOperation: RfcOperation<{ rfc: string }, { rfc: string }, RegistrationResult> = {
   name: "registration",

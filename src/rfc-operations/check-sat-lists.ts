@@ -1,18 +1,14 @@
+import type { Static } from "typebox";
 import { syncedListFiles } from "../contributor-lists/catalog.ts";
 import type { SatListsAnswer } from "../contributor-lists/lookup-sat-lists.ts";
 import { payForRequest } from "../credits/pay-for-request.ts";
 import { listModeOf } from "../registration/data-source.ts";
 import type { RequestContext } from "../request-context.ts";
+import type { SatListsSchema } from "./local-answer-schemas.ts";
 import { readRfc } from "./read-rfc.ts";
 
 /** What `POST /v1/rfc/sat-lists` answers; `message` and `missing_lists` only while lists are missing. */
-export type SatListsResult = {
-  rfc: string;
-  sat_lists: SatListsAnswer["sat_lists"];
-  data_as_of: string | null;
-  message?: string;
-  missing_lists?: string[];
-};
+export type SatListsResult = Static<typeof SatListsSchema>;
 
 /**
  * The sat-lists operation: structure check (not charged), the local lookup, then the charge, which an

@@ -33,13 +33,23 @@ const Flag = Nullable(Type.Boolean());
 
 export const RegistrationSchema = Type.Object({
   rfc: Type.String(),
-  registered: Flag,
-  registered_since: Day,
-  registered_since_exact: Type.Boolean(),
+  registered: Nullable(
+    Type.Boolean({ description: "null only when no registered-RFC list was ever imported" }),
+  ),
+  registered_since: Nullable(
+    Type.String({ format: "date", description: "The start of its current (or last) stay on the list" }),
+  ),
+  registered_since_exact: Type.Boolean({
+    description: "false when that is the first list date imported: on the list at least since then",
+  }),
   removed_on: Day,
   sncf: Flag,
   subcontracting: Flag,
-  can_invoice: Flag,
+  can_invoice: Nullable(
+    Type.Boolean({
+      description: "An active CSD whose ValidezObligaciones is not 0; null without a certificate list",
+    }),
+  ),
   certificates: Type.Array(
     Type.Object({
       serial: Type.String(),

@@ -1,3 +1,4 @@
+import type { Static } from "typebox";
 import { ServiceError } from "../platform/errors.ts";
 import { answerFromRfcList } from "../registration/answer-from-rfc-list.ts";
 import { listModeOf } from "../registration/data-source.ts";
@@ -5,21 +6,13 @@ import { MESSAGES } from "./messages.ts";
 import { readIdCif } from "./read-id-cif.ts";
 import { readName, readRfc } from "./read-rfc.ts";
 import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
+import type { VerifySchema } from "./rfc-schemas.ts";
 import { verifyByCsf } from "./verify-by-csf.ts";
 
 export type VerifyInput = { rfc: string; name?: string; zip?: string; id_cif?: string };
 
-/**
- * Simple verification result (spec §2.5); `valid` is null when SAT could not be reached. `source` and
- * `data_as_of` when it was answered from the registered-RFC list (no padrón connector configured).
- */
-export type VerifyResult = {
-  rfc: string;
-  valid: boolean | null;
-  message: string;
-  source?: string;
-  data_as_of?: string;
-};
+/** Simple verification result (spec §2.5); `valid` is null when SAT could not be reached. */
+export type VerifyResult = Static<typeof VerifySchema>;
 
 type VerifyQuery = { rfc: string; name?: string; zip?: string; idCif?: string };
 
