@@ -1,10 +1,10 @@
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { buildApp, type PadronApp } from "../../src/app.ts";
+import { startAsyncWorker } from "../../src/async-requests/job-handlers.ts";
 import { type Config, parseConfig } from "../../src/config.ts";
 import { openDatabase } from "../../src/platform/db/connect.ts";
 import type { Worker } from "../../src/platform/jobs/start-worker.ts";
-import { startAsyncWorker } from "../../src/async-requests/job-handlers.ts";
 import { type Answer, callWith, type Json, settledRequest } from "./app-calls.ts";
 import { type SandboxOptions, startTestSandbox, type TestSandbox } from "./app-sandbox.ts";
 import { freshDatabase, type TestDatabase } from "./database.ts";

@@ -224,7 +224,7 @@ export function buildScenarioTaxpayers(
   // SAT's registered-RFC and certificate lists (issue 24). The rotating companies are each off the list
   // one day a week: GET /scenarios names the one removed and the one restored on the newest date.
   for (const [index, word] of ["UNO", "DOS", "TRES", "CUATRO", "CINCO", "SEIS", "SIETE"].entries()) {
-    const rotating = company(`ROTACION DE PADRON ${word}`, "2010-02-0" + (index + 1), "11000");
+    const rotating = company(`ROTACION DE PADRON ${word}`, `2010-02-0${index + 1}`, "11000");
     rotating.registration = { absent: { period: 7, phase: index } };
   }
   const registered = (tag: string, baseName: string, registration: Taxpayer["registration"]) => {
