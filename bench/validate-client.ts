@@ -7,6 +7,8 @@ import { Agent, request } from "undici";
 
 export type ServiceReport = {
   rss_peak_mb: number;
+  /** process.memoryUsage() at the RSS peak, in MB. */
+  at_peak_mb: Record<string, number>;
   event_loop_delay_p99_ms: number;
   event_loop_delay_max_ms: number;
   gc_pauses: number;
@@ -33,6 +35,11 @@ export async function startBenchService(options: {
   connections: number;
   profileFile?: string;
   allocationsFile?: string;
+  /** A heap snapshot written once when the service's RSS first passes `snapshotAtMb`. */
+  snapshotFile?: string;
+  snapshotAtMb?: number;
+  /** Instead: that many seconds into the measurement. */
+  snapshotAfterS?: number;
   /** Node flags for the service process. */
   nodeArgs?: string[];
 }): Promise<BenchService> {
@@ -41,6 +48,9 @@ export async function startBenchService(options: {
     options.catalogFile,
     options.profileFile ?? "",
     options.allocationsFile ?? "",
+    options.snapshotFile ?? "",
+    String(options.snapshotAtMb ?? ""),
+    String(options.snapshotAfterS ?? ""),
   ];
   const service = fork("bench/validate-service.ts", args, {
     stdio: ["ignore", "pipe", "inherit", "ipc"],

@@ -4,7 +4,8 @@
 // directly, no service) and reports the service process's RSS and event-loop delay. Bare chain and
 // service alternate for --rounds rounds (a fresh service process each); the medians of rounds are the result.
 // `node bench/validate-load.ts [--requests 1000] [--rounds 3] [--scale 0.15] [--size 100000]
-//   [--catalog-codes N|all] [--name] [--profile FILE] [--allocations FILE]`
+//   [--catalog-codes N|all] [--name] [--profile FILE] [--allocations FILE]
+//   [--snapshot FILE.heapsnapshot (--snapshot-at-mb 450 | --snapshot-after-s S)]`
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,6 +32,10 @@ const { values } = parseArgs({
     profile: { type: "string" },
     /** Allocation profile (every sampled allocation) of the last round's service during its measurement. */
     allocations: { type: "string" },
+    /** Heap snapshot of the last round's service, once, when its RSS first passes --snapshot-at-mb. */
+    snapshot: { type: "string" },
+    "snapshot-at-mb": { type: "string", default: "450" },
+    "snapshot-after-s": { type: "string" },
     /** Node flags for the service processes, space separated (default: those the service ships with). */
     "service-node-args": { type: "string", default: SERVICE_NODE_FLAGS.join(" ") },
     /** Live catalog: the bench taxpayers' codes, grown with others to this many codes ("all": every code). */
@@ -89,6 +94,9 @@ for (let round = 1; round <= rounds; round++) {
     connections: requests + 10,
     profileFile: last ? values.profile : undefined,
     allocationsFile: last ? values.allocations : undefined,
+    snapshotFile: last ? values.snapshot : undefined,
+    snapshotAtMb: Number(values["snapshot-at-mb"]),
+    snapshotAfterS: values["snapshot-after-s"] ? Number(values["snapshot-after-s"]) : undefined,
     nodeArgs: (values["service-node-args"] as string).split(" ").filter(Boolean),
   });
   await service.validateAll(warmUp);

@@ -1,7 +1,9 @@
 // Child process of bench/validate-load.ts: the service alone (SQLite, a live key whose connectors are
 // the sandbox, the catalog rows the parent cut from the sandbox's SEPOMEX file as the live catalog), so its RSS and
 // event-loop delay are its own. Prints { url, key }; over IPC "measure" starts sampling, "report" answers.
-// Optional third and fourth arguments: files for a CPU profile and an allocation profile of the measurement.
+// Optional third and fourth arguments: files for a CPU profile and an allocation profile of the measurement;
+// fifth to seventh: a heap snapshot file, written once when RSS first passes the sixth (MB, default 450)
+// or, when the seventh is given, that many seconds into the measurement.
 import "reflect-metadata";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -9,6 +11,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import { writeHeapSnapshot } from "node:v8";
 import { createUser } from "../src/accounts/create-user.ts";
 import { issueApiKey } from "../src/api-keys/issue-api-key.ts";
 import { buildApp } from "../src/app.ts";
@@ -18,7 +21,11 @@ import { migrateToLatest } from "../src/platform/db/migrate.ts";
 import { importPostalCodes } from "../src/postal-codes/import-postal-codes.ts";
 import type { PostalSettlement } from "../src/upstreams/postal-catalog/port.ts";
 
-const [url, catalogFile, profileFile, allocationsFile] = process.argv.slice(2);
+const [url, catalogFile, profileFile, allocationsFile, snapshotFile, snapshotAtMb, snapshotAfterS] =
+  process.argv.slice(2);
+const snapshotAt = Number(snapshotAtMb || 450) * 1048576;
+let snapshotTaken = false;
+let measuredFrom = 0;
 const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), "padron-bench-")), "padron.db")}`;
 const huge = "600000";
 // Upstream concurrency above what the bench asks for: the bare chain it is compared with has no limit.
@@ -56,7 +63,6 @@ const port = (padron.app.server.address() as AddressInfo).port;
 process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}`, key })}\n`);
 
 let rssPeak = 0;
-// What the process held at its RSS peak: the heap, or buffers outside it (sockets, bodies).
 let atPeak = process.memoryUsage();
 let sampler: NodeJS.Timeout | undefined;
 const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -84,11 +90,22 @@ process.on("message", async (message) => {
       await profiler?.post("HeapProfiler.startSampling", sampling as never);
     }
     rssPeak = process.memoryUsage.rss();
+    measuredFrom = performance.now();
     sampler = setInterval(() => {
       const rss = process.memoryUsage.rss();
-      if (rss <= rssPeak) return;
-      rssPeak = rss;
-      atPeak = process.memoryUsage();
+      if (rss > rssPeak) {
+        rssPeak = rss;
+        atPeak = process.memoryUsage();
+      }
+      const due = snapshotAfterS
+        ? performance.now() - measuredFrom >= Number(snapshotAfterS) * 1000
+        : rssPeak >= snapshotAt;
+      if (snapshotFile && !snapshotTaken && due) {
+        snapshotTaken = true;
+        // The memory at the moment, for the snapshot's reader: heap versus buffers versus the rest.
+        process.stderr.write(`heap snapshot at ${JSON.stringify(process.memoryUsage())}\n`);
+        writeHeapSnapshot(snapshotFile);
+      }
     }, 20);
     delay.reset();
     delay.enable();
@@ -108,8 +125,8 @@ process.on("message", async (message) => {
     }
     process.send?.({
       rss_peak_mb: Math.round(rssPeak / 1048576),
-      at_rss_peak_mb: Object.fromEntries(
-        Object.entries(atPeak).map(([part, bytes]) => [part, Math.round(bytes / 1048576)]),
+      at_peak_mb: Object.fromEntries(
+        Object.entries(atPeak).map(([name, bytes]) => [name, Math.round(bytes / 1048576)]),
       ),
       event_loop_delay_p99_ms: Math.round((delay.percentile(99) / 1e6) * 10) / 10,
       event_loop_delay_max_ms: Math.round((delay.max / 1e6) * 10) / 10,
