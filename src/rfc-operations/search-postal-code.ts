@@ -34,9 +34,11 @@ export async function searchPostalCode(
       let pending = 0;
       let unreachable = false;
       for (let start = 0; start < codes.length; start += PADRON_MAX_RECORDS) {
-        const chunk: PadronQuery[] = codes
-          .slice(start, start + PADRON_MAX_RECORDS)
-          .map((zip) => ({ rfc: query.rfc, name: query.name, zip }));
+        // Built when the call gets its turn: a search queued behind the owner's others holds no records.
+        const chunk = (): PadronQuery[] =>
+          codes
+            .slice(start, start + PADRON_MAX_RECORDS)
+            .map((zip) => ({ rfc: query.rfc, name: query.name, zip }));
         pending += 1;
         ctx.upstreams.padron
           .validate(chunk, { owner: ctx.auth.owner.id, signal: cancel.signal })

@@ -236,6 +236,35 @@ describe("upstream policies", () => {
     await Promise.all([first.answer, other.answer]);
   });
 
+  it("builds a waiting call's records only when the call gets its turn", async () => {
+    const upstreams = connect({
+      PADRON_BULK_PER_OWNER: "1",
+      PADRON_TIMEOUT_MS: "20000",
+      UPSTREAM_RETRIES: "0",
+    });
+    server.failAlways("padron", "timeout");
+    const first = new AbortController();
+    const held = upstreams.padron.validate([{ rfc: "AAA010101AAA", name: "", zip: "1" }], {
+      owner: "owner-a",
+      signal: first.signal,
+    });
+    await waitUntil(() => server.counts.padron.started === 1, "the first call to start");
+    let built = 0;
+    const records = () => {
+      built += 1;
+      return [{ rfc: "AAA010101AAA", name: "", zip: "2" }];
+    };
+    const waiting = upstreams.padron.validate(records, { owner: "owner-a" });
+    await sleep(100);
+    assert.equal(built, 0, "a call waiting in its owner's lane has built no records");
+    server.failAlways("padron", null);
+    first.abort();
+    await held;
+    const answer = await waiting;
+    assert.equal(answer.status === "ok" && answer.value[0].zip, "2");
+    assert.equal(built, 1);
+  });
+
   it("answers overloaded when the queue is full", async () => {
     const upstreams = connect({
       RENAPO_CONCURRENCY: "1",

@@ -7,6 +7,7 @@ import {
   PADRON_MAX_RECORDS,
   type PadronPort,
   type PadronQuery,
+  type PadronRecords,
   type PadronVerdict,
 } from "./port.ts";
 import { readPadronAnswer } from "./read-padron-answer.ts";
@@ -22,24 +23,26 @@ export type PadronConnection = {
 
 /** The padrón validation over HTTP: POST text lines to the connector (or the sandbox) URL. */
 export function createPadronClient(connection: PadronConnection | null): PadronPort {
-  async function post(lane: "interactive" | "bulk", records: readonly PadronQuery[], call: BulkCall = {}) {
-    if (records.length > PADRON_MAX_RECORDS)
-      throw new RangeError(`at most ${PADRON_MAX_RECORDS} records per padrón call, got ${records.length}`);
+  async function post(lane: "interactive" | "bulk", records: PadronRecords, call: BulkCall = {}) {
+    const given = typeof records === "function" ? null : checkCount(records);
     if (!connection) return unavailable("not_configured");
-    if (records.length === 0) return ok([]);
+    if (given?.length === 0) return ok([]);
     const { url } = connection;
+    let built = given;
     return connection[lane].call(
       call.signal,
       async (send) => {
+        built ??= checkCount((records as () => readonly PadronQuery[])());
+        const sent = built;
         const answer = await send({
           url,
           method: "POST",
           headers: { "content-type": "text/plain; charset=utf-8" },
-          body: formatPadronRequest(records),
+          body: formatPadronRequest(sent),
         });
         const contentType = answer.headers["content-type"];
         const encoding = answerEncoding(Array.isArray(contentType) ? contentType[0] : contentType);
-        return ok(readPadronAnswer(answer.body, encoding, records));
+        return ok(readPadronAnswer(answer.body, encoding, sent));
       },
       call.owner,
     );
@@ -59,4 +62,10 @@ export function createPadronClient(connection: PadronConnection | null): PadronP
     checkRfc: (rfc, signal) => checkOne({ rfc, name: "", zip: "" }, signal),
     checkRecord: checkOne,
   };
+}
+
+function checkCount(records: readonly PadronQuery[]): readonly PadronQuery[] {
+  if (records.length > PADRON_MAX_RECORDS)
+    throw new RangeError(`at most ${PADRON_MAX_RECORDS} records per padrón call, got ${records.length}`);
+  return records;
 }

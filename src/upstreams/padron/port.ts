@@ -16,12 +16,18 @@ export type PadronVerdict = PadronQuery & { outcome: PadronOutcome; legend: stri
 
 export const PADRON_MAX_RECORDS = 5000;
 
+/**
+ * The records of one call, or a function that builds them when the call gets its turn: a call waiting
+ * behind others then holds no records (a postal-code search's catalog is ~32,000 of them).
+ */
+export type PadronRecords = readonly PadronQuery[] | (() => readonly PadronQuery[]);
+
 /** Whose bulk work a call is: each owner's calls get a fair share of the bulk slots. */
 export type BulkCall = { owner?: string; signal?: AbortSignal };
 
 export type PadronPort = {
   /** Up to 5,000 records in one upstream call, verdicts in the order given; not cached. */
-  validate(records: readonly PadronQuery[], call?: BulkCall): Promise<UpstreamResult<PadronVerdict[]>>;
+  validate(records: PadronRecords, call?: BulkCall): Promise<UpstreamResult<PadronVerdict[]>>;
   /** The RFC-only check (empty name and zip); cached. */
   checkRfc(rfc: string, signal?: AbortSignal): Promise<UpstreamResult<PadronVerdict>>;
   /** One RFC + name + zip record; cached. */
