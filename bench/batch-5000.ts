@@ -47,7 +47,7 @@ const config = parseConfig({
   RATE_LIMIT_PER_MINUTE: "1000000",
   RATE_LIMIT_BATCH_PER_MINUTE: "1000000",
 });
-const database = openDatabase(config.databaseUrl, { poolSize: 20 });
+const database = openDatabase(config.database.url, { poolSize: 20 });
 await migrateToLatest(database);
 
 // The real upstreams, with each padrón call's duration noted: the baseline the batch is compared to.

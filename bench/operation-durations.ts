@@ -31,7 +31,7 @@ const config = parseConfig({
   DEMO_USER: "",
   SANDBOX_URL: sandbox.url,
 });
-const database = openDatabase(config.databaseUrl);
+const database = openDatabase(config.database.url);
 await migrateToLatest(database);
 const padron = await buildApp({ config, database });
 await padron.app.listen({ port: 0, host: "127.0.0.1" });

@@ -51,7 +51,7 @@ const config = parseConfig({
   CERTIFICATE_FILES_TIMEOUT_MS: huge,
   RENAPO_TIMEOUT_MS: huge,
 });
-const database = openDatabase(config.databaseUrl);
+const database = openDatabase(config.database.url);
 await migrateToLatest(database);
 const padron = await buildApp({ config, database, logStream: { write: () => true } as never });
 await padron.app.listen({ port: 0, host: "127.0.0.1", backlog: 4096 });

@@ -67,7 +67,7 @@ const config = parseConfig({
   WEBHOOK_ALLOW_PRIVATE: "true",
   WORKER_POLL_MS: "20",
 });
-const database = openDatabase(config.databaseUrl);
+const database = openDatabase(config.database.url);
 await migrateToLatest(database);
 const padron = await buildApp({ config, database });
 await padron.app.listen({ port: 0, host: "127.0.0.1" });

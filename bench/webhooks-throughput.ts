@@ -33,7 +33,7 @@ const config = parseConfig({
   WORKER_POLL_MS: "20",
   RATE_LIMIT_PER_MINUTE: "1000000",
 });
-const database = openDatabase(config.databaseUrl, { poolSize: 20 });
+const database = openDatabase(config.database.url, { poolSize: 20 });
 await migrateToLatest(database);
 const receiver = await startReceiver();
 const user = await createUser(

@@ -70,13 +70,13 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   const { config } = deps;
   const app = Fastify({
     logger: {
-      level: config.logLevel,
+      level: config.log.level,
       redact: ["req.headers['x-api-key']", "req.headers.authorization", "req.headers.cookie"],
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     genReqId: () => newId("req"),
-    trustProxy: config.trustProxy,
-    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.server.trustProxy,
+    bodyLimit: config.server.bodyLimitBytes,
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
     ajv: {
@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   const failures = createFailureReports((level, message, fields) => app.log[level](fields ?? {}, message));
   const keyUse = createKeyUseRecorder(deps.database.db, failures.report);
   const requestLog = createRequestLogWriter(deps.database.db, failures.report);
-  const sandboxUrl = deps.sandbox?.url ?? (config.sandboxUrl || null);
+  const sandboxUrl = deps.sandbox?.url ?? (config.sandbox.url || null);
   const services = createServices(deps.database.db);
   const contextDeps: ContextDeps = { config, database: deps.database, services };
   const rfcDeps = createRfcSources({
@@ -103,11 +103,11 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   });
   const { upstreams } = rfcDeps;
   registerRfcOperations(rfcDeps);
-  const redis = config.redisUrl
+  const redis = config.redis.url
     ? await connectSharedRedis(
-        config.redisUrl,
+        config.redis.url,
         (level, message, fields) => app.log[level](fields ?? {}, message),
-        config.redisCommandTimeoutMs,
+        config.redis.commandTimeoutMs,
       )
     : null;
 
@@ -136,13 +136,13 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   });
   installErrorHandler(app);
   await shedOverload(app, {
-    eventLoopDelayMs: config.overloadEventLoopDelayMs,
-    heapUsedMb: config.overloadHeapUsedMb,
+    eventLoopDelayMs: config.server.overloadEventLoopDelayMs,
+    heapUsedMb: config.server.overloadHeapUsedMb,
   });
   installNotFound(app, notFoundPage(deps.database.db));
   await installOpenApi(app);
   installMetrics(app, {
-    token: config.metricsToken,
+    token: config.server.metricsToken,
     register: (registry) => {
       registerDataSourceAges(registry, deps.database.db);
       redis?.registerMetrics(registry);
@@ -159,14 +159,14 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   const apiGuards: ScopeGuard[] = [
     (scope) => requireApiKey(scope, deps.database.db, keyUse),
     (scope) => logApiRequests(scope, requestLog),
-    (scope) => limitApiRequests(scope, { perMinute: config.rateLimitPerMinute, redis }),
+    (scope) => limitApiRequests(scope, { perMinute: config.rateLimits.perMinute, redis }),
   ];
   await app.register(
     apiScope(apiGuards, (scope) => {
       installIdempotency(scope, {
         db: deps.database.db,
-        waitMs: config.idempotencyWaitMs,
-        leaseMs: config.idempotencyLeaseMs,
+        waitMs: config.idempotency.waitMs,
+        leaseMs: config.idempotency.leaseMs,
       });
       accountRoute(scope, contextDeps);
       requestRoutes(scope, contextDeps);

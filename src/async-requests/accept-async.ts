@@ -25,7 +25,7 @@ export async function acceptAsync(
   const operation = ctx.services.operations.find(request.operation);
   if (!operation) throw new Error(`operation "${request.operation}" is not registered`);
   await vetWebhookUrl(request.webhookUrl, {
-    allowPrivate: ctx.config.webhookAllowPrivate,
+    allowPrivate: ctx.config.webhooks.allowPrivate,
     requireHttps: operation.requireHttps,
   });
   const owner = ctx.auth.owner;

@@ -30,10 +30,10 @@ export function startAsyncWorker(deps: WorkerDeps, log?: Log): Worker {
     db: deps.db,
     engine: deps.engine,
     handlers: asyncJobHandlers(deps, agents),
-    concurrency: config.workerConcurrency,
-    leaseMs: config.workerLeaseMs,
-    pollMs: config.workerPollMs,
-    retryBaseMs: config.jobRetryBaseMs,
+    concurrency: config.worker.concurrency,
+    leaseMs: config.worker.leaseMs,
+    pollMs: config.worker.pollMs,
+    retryBaseMs: config.worker.retryBaseMs,
     log,
   });
   const sweep = setInterval(

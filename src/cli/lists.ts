@@ -25,7 +25,7 @@ function withListsSource<T>(
   url: string | undefined,
   work: (baseUrl: string) => Promise<T>,
 ): Promise<T> {
-  const configured = mode === "live" ? config.listsLiveBaseUrl : config.listsSandboxBaseUrl;
+  const configured = mode === "live" ? config.lists.liveBaseUrl : config.lists.sandboxBaseUrl;
   return withSourceOrSandbox(config, url || configured, work);
 }
 
@@ -42,9 +42,9 @@ export const lists: Record<string, Command> = {
           syncLists(db, {
             mode,
             baseUrl,
-            minRowRatio: config.listsMinRowRatio,
-            timeoutMs: config.listsFetchTimeoutMs,
-            retries: config.listsFetchRetries,
+            minRowRatio: config.lists.minRowRatio,
+            timeoutMs: config.lists.fetchTimeoutMs,
+            retries: config.lists.fetchRetries,
             onProgress: (progress) => {
               if (progress.fileIndex !== fileShown && fileShown >= 0) meter.finishFile();
               fileShown = progress.fileIndex;
@@ -82,7 +82,7 @@ export const lists: Record<string, Command> = {
                 lastModified: null,
                 expectedBytes: null,
               },
-              minRowRatio: config.listsMinRowRatio,
+              minRowRatio: config.lists.minRowRatio,
               force: Boolean(values.force),
               onProgress: ({ bytes, rows }) =>
                 meter.update({ file, fileIndex, fileCount: files.length, bytes, rows }),

@@ -18,23 +18,23 @@ export const mcp: Command = {
   options: {},
   async run() {
     const config = loadConfig({ SANDBOX_URL: sandboxUrlBeside(loadConfig()) ?? undefined });
-    const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+    const database = openDatabase(config.database.url, { poolSize: config.database.poolSize });
     await migrateToLatest(database);
     // stdout carries the protocol: every log line goes to stderr.
     const padron = await buildApp({ config, database, logStream: process.stderr });
     await padron.app.ready();
-    if (!config.mcpApiKey) padron.app.log.warn("PADRON_API_KEY is not set: every tool call will be refused");
+    if (!config.mcp.apiKey) padron.app.log.warn("PADRON_API_KEY is not set: every tool call will be refused");
     const worker = startAsyncWorker(
       { db: database.db, engine: database.engine, config, services: padron.services },
       (level, message, fields) => padron.app.log[level](fields ?? {}, message),
     );
-    const server = createMcpServer(padron.app, toolsOf(padron.app), config.mcpApiKey || undefined);
+    const server = createMcpServer(padron.app, toolsOf(padron.app), config.mcp.apiKey || undefined);
     let stopping = false;
     const stop = async () => {
       if (stopping) return;
       stopping = true;
       await server.close();
-      await worker.stop(config.shutdownGraceMs);
+      await worker.stop(config.server.shutdownGraceMs);
       await padron.app.close();
       await database.close();
       process.exit(0);

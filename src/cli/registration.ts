@@ -84,7 +84,7 @@ export const registration: Record<string, Command> = {
           files,
           date: values.date as string | undefined,
           requireSignature: false,
-          minRowRatio: config.registrationMinRowRatio,
+          minRowRatio: config.registration.minRowRatio,
           force: Boolean(values.force),
           onProgress: progress.update,
         });
@@ -104,10 +104,10 @@ export const registration: Record<string, Command> = {
           syncRegistration(database, {
             mode,
             baseUrl,
-            downloadDir: config.registrationDownloadDir,
-            minRowRatio: config.registrationMinRowRatio,
-            timeoutMs: config.listsFetchTimeoutMs,
-            retries: config.listsFetchRetries,
+            downloadDir: config.registration.downloadDir,
+            minRowRatio: config.registration.minRowRatio,
+            timeoutMs: config.lists.fetchTimeoutMs,
+            retries: config.lists.fetchRetries,
             firstDates: mode === "sandbox" ? 2 : 1,
             onProgress: progress.update,
           }),

@@ -19,15 +19,15 @@ export const sandbox: Command = {
     });
     const started = Date.now();
     const running = await startSandbox({
-      port: config.sandboxPort,
-      host: config.host,
-      seed: config.sandboxSeed,
-      size: config.sandboxSize,
-      timeScale: config.sandboxTimeScale,
+      port: config.sandbox.port,
+      host: config.server.host,
+      seed: config.sandbox.seed,
+      size: config.sandbox.size,
+      timeScale: config.sandbox.timeScale,
     });
     process.stdout.write(
-      `padron sandbox at ${running.url} (seed ${config.sandboxSeed}, ${running.population.taxpayers.length} taxpayers, ` +
-        `time scale ${config.sandboxTimeScale}, ready in ${Date.now() - started} ms)\nscenarios: ${running.url}/scenarios\n`,
+      `padron sandbox at ${running.url} (seed ${config.sandbox.seed}, ${running.population.taxpayers.length} taxpayers, ` +
+        `time scale ${config.sandbox.timeScale}, ready in ${Date.now() - started} ms)\nscenarios: ${running.url}/scenarios\n`,
     );
     const stop = () => void running.close().then(() => process.exit(0));
     process.on("SIGINT", stop);

@@ -24,16 +24,16 @@ export const serve: Command = {
       HOST: values.host as string | undefined,
       ...(values["no-sandbox"] ? { SANDBOX: "false" } : {}),
     });
-    const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
-    await prepareDatabase(database, config.databaseUrl);
+    const database = openDatabase(config.database.url, { poolSize: config.database.poolSize });
+    await prepareDatabase(database, config.database.url);
     // The sandbox listens at once; its population is built once the service is ready (calls wait).
-    const sandbox = config.sandbox
+    const sandbox = config.sandbox.enabled
       ? await (await import("../sandbox/server.ts")).startSandboxInBackground({
-          port: config.sandboxPort,
-          host: config.host,
-          seed: config.sandboxSeed,
-          size: config.sandboxSize,
-          timeScale: config.sandboxTimeScale,
+          port: config.sandbox.port,
+          host: config.server.host,
+          seed: config.sandbox.seed,
+          size: config.sandbox.size,
+          timeScale: config.sandbox.timeScale,
         })
       : null;
     const padron = await buildApp({
@@ -42,7 +42,7 @@ export const serve: Command = {
       sandbox: sandbox ? { url: sandbox.url, state: sandbox.state } : undefined,
     });
     // Ready first: background work (jobs, list refreshes, the sandbox population) starts after listening.
-    const address = await padron.app.listen({ port: config.port, host: config.host });
+    const address = await padron.app.listen({ port: config.server.port, host: config.server.host });
     const worker = values["no-worker"]
       ? null
       : startAsyncWorker(
@@ -68,14 +68,14 @@ export const serve: Command = {
     sandbox?.population
       .build()
       .catch((error) => padron.app.log.error({ error }, "sandbox population failed"));
-    const base = config.publicUrl || address;
-    if (config.demoUser) {
-      const directory = dataDirectoryOf(config.databaseUrl);
+    const base = config.server.publicUrl || address;
+    if (config.accounts.demoUser) {
+      const directory = dataDirectoryOf(config.database.url);
       mkdirSync(directory, { recursive: true });
       const keyFile = join(directory, "demo-key");
       const demo = await prepareDemoAccess(database.db, {
-        email: config.demoUser,
-        signupCredits: config.signupCredits,
+        email: config.accounts.demoUser,
+        signupCredits: config.accounts.signupCredits,
         keyFile,
       });
       const kept = demo.kept ? "the same at every start" : "new, and kept for the next starts";
@@ -95,10 +95,10 @@ export const serve: Command = {
       stopping = true;
       padron.app.log.info({ signal }, "shutting down");
       padron.beginShutdown();
-      const grace = setTimeout(() => process.exit(1), config.shutdownGraceMs);
+      const grace = setTimeout(() => process.exit(1), config.server.shutdownGraceMs);
       await Promise.all([
         padron.app.close(),
-        worker?.stop(config.shutdownGraceMs),
+        worker?.stop(config.server.shutdownGraceMs),
         lists?.stop(),
         registration?.stop(),
       ]);

@@ -7,7 +7,7 @@ export async function withDatabase<T>(
   work: (database: DatabaseHandle, config: Config) => Promise<T>,
 ): Promise<T> {
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl, { poolSize: 2 });
+  const database = openDatabase(config.database.url, { poolSize: 2 });
   try {
     await migrateToLatest(database);
     return await work(database, config);
@@ -18,7 +18,7 @@ export async function withDatabase<T>(
 
 /** The sandbox of a process beside `padron serve`: SANDBOX_URL, else serve's in-process one. */
 export const sandboxUrlBeside = (config: Config): string | null =>
-  config.sandboxUrl || (config.sandbox ? `http://127.0.0.1:${config.sandboxPort}` : null);
+  config.sandbox.url || (config.sandbox.enabled ? `http://127.0.0.1:${config.sandbox.port}` : null);
 
 export const print = (json: boolean, data: unknown, text: string): void => {
   process.stdout.write(json ? `${JSON.stringify(data, null, 2)}\n` : `${text}\n`);
@@ -43,8 +43,8 @@ export async function withSourceOrSandbox<T>(
   const { startSandbox } = await import("../sandbox/server.ts");
   const sandbox = await startSandbox({
     port: 0,
-    seed: config.sandboxSeed,
-    size: config.sandboxSize,
+    seed: config.sandbox.seed,
+    size: config.sandbox.size,
     timeScale: 0,
   });
   try {

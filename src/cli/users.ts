@@ -12,7 +12,7 @@ export const users: Record<string, Command> = {
         const user = await createUser(
           db,
           { email: required(values, "email"), password: values.password as string | undefined },
-          config,
+          config.accounts,
         );
         print(Boolean(values.json), { id: user.id, email: user.email, credits: user.credits }, user.id);
         if (!values.password)

@@ -25,9 +25,9 @@ export const worker: Command = {
  */
 export async function runWorker(addOperations?: (operations: OperationRegistry) => void): Promise<void> {
   const config = loadConfig();
-  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
-  await prepareDatabase(database, config.databaseUrl);
-  const log = logThrough(processLogger(config.logLevel));
+  const database = openDatabase(config.database.url, { poolSize: config.database.poolSize });
+  await prepareDatabase(database, config.database.url);
+  const log = logThrough(processLogger(config.log.level));
   // The jobs run the API's verbs: they need the same sources the API process has.
   const sandboxUrl = sandboxUrlBeside(config);
   const services = createServices(database.db);
@@ -40,14 +40,14 @@ export async function runWorker(addOperations?: (operations: OperationRegistry) 
   log("info", "worker started", {
     worker: running.id,
     engine: database.engine,
-    concurrency: config.workerConcurrency,
+    concurrency: config.worker.concurrency,
   });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log("info", "worker stopping", { signal });
-    await Promise.all([running.stop(config.shutdownGraceMs), lists?.stop(), registration?.stop()]);
+    await Promise.all([running.stop(config.server.shutdownGraceMs), lists?.stop(), registration?.stop()]);
     await sources.upstreams.close();
     await database.close();
     process.exit(0);

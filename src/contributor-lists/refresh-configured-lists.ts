@@ -15,19 +15,19 @@ export function refreshConfiguredLists(input: {
   log: Log;
 }): ListRefresh | null {
   const { config } = input;
-  const sandboxBase = config.listsSandboxBaseUrl || (input.sandboxUrl ? `${input.sandboxUrl}/` : "");
-  const bases: Record<ListMode, string> = { live: config.listsLiveBaseUrl, sandbox: sandboxBase };
-  const sources = config.listsRefreshModes
+  const sandboxBase = config.lists.sandboxBaseUrl || (input.sandboxUrl ? `${input.sandboxUrl}/` : "");
+  const bases: Record<ListMode, string> = { live: config.lists.liveBaseUrl, sandbox: sandboxBase };
+  const sources = config.lists.refreshModes
     .filter((mode) => bases[mode])
     .map((mode) => ({ mode, baseUrl: bases[mode] }));
   if (sources.length === 0) return null;
   return startListRefresh({
     db: input.db,
     sources,
-    intervalMs: config.listsRefreshIntervalMs,
-    minRowRatio: config.listsMinRowRatio,
-    timeoutMs: config.listsFetchTimeoutMs,
-    retries: config.listsFetchRetries,
+    intervalMs: config.lists.refreshIntervalMs,
+    minRowRatio: config.lists.minRowRatio,
+    timeoutMs: config.lists.fetchTimeoutMs,
+    retries: config.lists.fetchRetries,
     onResult: (mode, results) => logRefresh(input.log, mode, results),
     onError: (mode, error) =>
       input.log("error", "contributor lists refresh failed", { mode, error: String(error) }),

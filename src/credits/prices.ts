@@ -13,32 +13,11 @@ export type Operation =
   | "csf";
 
 /** Credits for one call (verify-batch: per record). sat-lists is free for owners with an active plan. */
-export function priceOf(
+export const priceOf = (
   operation: Operation,
-  config: Config,
+  config: Pick<Config, "prices">,
   owner: Omit<PlanHolder, "planMonthlyCredits">,
-): number {
-  switch (operation) {
-    case "validate":
-      return config.priceValidate;
-    case "verify":
-      return config.priceVerify;
-    case "verify-batch":
-      return config.priceVerifyBatchRecord;
-    case "find-zip":
-      return config.priceFindZip;
-    case "profile":
-      return config.priceProfile;
-    case "commerce-registry":
-      return config.priceCommerceRegistry;
-    case "sat-lists":
-      return hasActivePlan(owner) ? 0 : config.priceSatLists;
-    case "registration":
-      return config.priceRegistration;
-    case "csf":
-      return config.priceCsf;
-  }
-}
+): number => (operation === "sat-lists" && hasActivePlan(owner) ? 0 : config.prices[operation]);
 
 export const OPERATIONS: readonly Operation[] = [
   "validate",
@@ -52,7 +31,7 @@ export const OPERATIONS: readonly Operation[] = [
 ];
 
 /** Every operation's price for someone without a plan, as the configuration sets it. */
-export const priceList = (config: Config): { operation: Operation; credits: number }[] =>
+export const priceList = (config: Pick<Config, "prices">): { operation: Operation; credits: number }[] =>
   OPERATIONS.map((operation) => ({
     operation,
     credits: priceOf(operation, config, { plan: "payg", planExpiresAt: null }),

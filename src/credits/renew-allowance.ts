@@ -23,8 +23,10 @@ export const hasActivePlan = (owner: Omit<PlanHolder, "planMonthlyCredits">, now
   owner.plan === "pro" && (owner.planExpiresAt === null || owner.planExpiresAt > now);
 
 /** Credits a month an active plan gives: the owner's own figure, else the configured default. */
-export const monthlyAllowanceOf = (owner: PlanHolder, config: { planMonthlyCredits: number }): number =>
-  hasActivePlan(owner) ? (owner.planMonthlyCredits ?? config.planMonthlyCredits) : 0;
+export const monthlyAllowanceOf = (
+  owner: PlanHolder,
+  config: { accounts: { planMonthlyCredits: number } },
+): number => (hasActivePlan(owner) ? (owner.planMonthlyCredits ?? config.accounts.planMonthlyCredits) : 0);
 
 /**
  * Resets a plan owner's allowance at the start of each month. The period is claimed first with a

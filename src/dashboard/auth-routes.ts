@@ -17,12 +17,12 @@ const safeNext = (next: string): string => sameSitePath(next) ?? HOME;
 
 export function authRoutes(app: FastifyInstance, deps: DashboardDeps): void {
   const { db, config } = deps;
-  const limited = { rateLimit: { max: config.dashboardLoginPerMinute, timeWindow: 60_000 } };
-  const ttlMs = config.dashboardSessionHours * 3_600_000;
+  const limited = { rateLimit: { max: config.dashboard.loginPerMinute, timeWindow: 60_000 } };
+  const ttlMs = config.dashboard.sessionHours * 3_600_000;
 
   const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: string, to: string) => {
     const session = await startSession(db, { userId, ttlMs });
-    setSessionCookie(request, reply, session, config.publicUrl);
+    setSessionCookie(request, reply, session, config.server.publicUrl);
     return reply.redirect(to, 303);
   };
 
@@ -33,7 +33,7 @@ export function authRoutes(app: FastifyInstance, deps: DashboardDeps): void {
   app.get("/login", { schema: { hide: true } }, async (request, reply) => {
     if (request.dashboardSession) return reply.redirect(HOME, 303);
     const next = (request.query as { next?: string }).next ?? "";
-    const csrfToken = preAuthToken(request, reply, config.publicUrl);
+    const csrfToken = preAuthToken(request, reply, config.server.publicUrl);
     return sendHtml(reply, renderPage({ title: copy.logInTitle }, logInForm({ csrfToken, next })));
   });
 
@@ -41,14 +41,14 @@ export function authRoutes(app: FastifyInstance, deps: DashboardDeps): void {
     const email = field(request, "email");
     const user = await logIn(db, { email, password: field(request, "password") });
     if (user) return signIn(request, reply, user.id, safeNext(field(request, "next")));
-    const csrfToken = preAuthToken(request, reply, config.publicUrl);
+    const csrfToken = preAuthToken(request, reply, config.server.publicUrl);
     const form = logInForm({ csrfToken, email, error: copy.failed, next: field(request, "next") });
     return sendHtml(reply, renderPage({ title: copy.logInTitle }, form), 401);
   });
 
   app.get("/signup", { schema: { hide: true } }, async (request, reply) => {
     if (request.dashboardSession) return reply.redirect(HOME, 303);
-    const csrfToken = preAuthToken(request, reply, config.publicUrl);
+    const csrfToken = preAuthToken(request, reply, config.server.publicUrl);
     return sendHtml(reply, renderPage({ title: copy.signUpTitle }, signUpForm({ csrfToken })));
   });
 
@@ -56,14 +56,14 @@ export function authRoutes(app: FastifyInstance, deps: DashboardDeps): void {
     const email = field(request, "email");
     const password = field(request, "password");
     const refuse = (error: string) => {
-      const csrfToken = preAuthToken(request, reply, config.publicUrl);
+      const csrfToken = preAuthToken(request, reply, config.server.publicUrl);
       const form = signUpForm({ csrfToken, email, error });
       return sendHtml(reply, renderPage({ title: copy.signUpTitle }, form), 422);
     };
     if (password.length < 10) return refuse(copy.shortPassword);
     if (password.length > 200) return refuse(copy.longPassword);
     try {
-      const user = await createUser(db, { email, password }, { signupCredits: config.signupCredits });
+      const user = await createUser(db, { email, password }, config.accounts);
       return signIn(request, reply, user.id, HOME);
     } catch (error) {
       if (isServiceError(error) && error.code === "invalid_request") return refuse(error.message);

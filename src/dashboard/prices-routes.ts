@@ -10,7 +10,10 @@ import { personalWorkspace } from "./workspace.ts";
 export function pricesRoutes(app: FastifyInstance, deps: DashboardDeps): void {
   app.get("/prices", { schema: { hide: true } }, async (request, reply) => {
     const session = request.dashboardSession;
-    const body = pricesPage({ prices: priceList(deps.config), signupCredits: deps.config.signupCredits });
+    const body = pricesPage({
+      prices: priceList(deps.config),
+      signupCredits: deps.config.accounts.signupCredits,
+    });
     const frame = session
       ? {
           session,

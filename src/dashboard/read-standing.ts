@@ -24,7 +24,7 @@ export interface Standing {
 export async function readStanding(
   db: Db,
   ownerId: string,
-  config: { planMonthlyCredits: number },
+  config: { accounts: { planMonthlyCredits: number } },
   limit = 50,
 ): Promise<Standing> {
   const owner = await db

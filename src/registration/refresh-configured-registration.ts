@@ -10,8 +10,8 @@ const SANDBOX_FIRST_DATES = 2;
 
 /** Where a mode's l_RFC and LCO come from: the configured container, else the in-process sandbox's. */
 export function registrationBaseUrl(config: Config, mode: ListMode, sandboxUrl: string | null): string {
-  if (mode === "live") return config.registrationLiveBaseUrl;
-  return config.registrationSandboxBaseUrl || (sandboxUrl ? `${sandboxUrl}/lco` : "");
+  if (mode === "live") return config.registration.liveBaseUrl;
+  return config.registration.sandboxBaseUrl || (sandboxUrl ? `${sandboxUrl}/lco` : "");
 }
 
 /** The daily sync `padron serve` and workers run for REGISTRATION_REFRESH_MODES (null: none). */
@@ -22,13 +22,13 @@ export function refreshConfiguredRegistration(input: {
   log: Log;
 }): PeriodicRefresh | null {
   const { config, database } = input;
-  const sources = config.registrationRefreshModes
+  const sources = config.registration.refreshModes
     .map((mode) => ({ mode, baseUrl: registrationBaseUrl(config, mode, input.sandboxUrl) }))
     .filter((source) => source.baseUrl !== "");
   if (sources.length === 0) return null;
   return startPeriodicRefresh({
     sources,
-    intervalMs: config.registrationRefreshIntervalMs,
+    intervalMs: config.registration.refreshIntervalMs,
     isDue: async (source, intervalMs) => {
       const rows = await database.db
         .selectFrom("registration_lists")
@@ -40,10 +40,10 @@ export function refreshConfiguredRegistration(input: {
     sync: async (source) => {
       const results = await syncRegistration(database, {
         ...source,
-        downloadDir: config.registrationDownloadDir,
-        minRowRatio: config.registrationMinRowRatio,
-        timeoutMs: config.listsFetchTimeoutMs,
-        retries: config.listsFetchRetries,
+        downloadDir: config.registration.downloadDir,
+        minRowRatio: config.registration.minRowRatio,
+        timeoutMs: config.lists.fetchTimeoutMs,
+        retries: config.lists.fetchRetries,
         firstDates: source.mode === "sandbox" ? SANDBOX_FIRST_DATES : 1,
       });
       for (const result of results)

@@ -16,7 +16,7 @@ export async function acceptVerifyBatch(
       `A batch holds at most ${MAX_BATCH_RECORDS} records; this one has ${count}. Split it.`,
       { errors: [{ path: "/records", message: `at most ${MAX_BATCH_RECORDS} items` }] },
     );
-  const creditsPerRecord = ctx.config.priceVerifyBatchRecord;
+  const creditsPerRecord = ctx.config.prices["verify-batch"];
   const input: VerifyBatchInput = { records: request.records, creditsPerRecord };
   return acceptAsync(ctx, {
     operation: VERIFY_BATCH,

@@ -95,7 +95,7 @@ export function rfcRoutes(scope: FastifyInstance, deps: RfcDeps): void {
     "/rfc/verify-batch",
     {
       // Its own, lower rate limit per key.
-      config: { rateLimit: { max: deps.config.rateLimitBatchPerMinute } },
+      config: { rateLimit: { max: deps.config.rateLimits.batchPerMinute } },
       schema: {
         summary: "Up to 5,000 RFC + name + postal code records in one padrón round trip; result by webhook",
         tags,

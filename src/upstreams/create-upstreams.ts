@@ -12,42 +12,7 @@ import { type CallerSettings, createUpstreamCaller, type UpstreamCaller } from "
 import type { UpstreamLog } from "./upstream-log.ts";
 import type { UpstreamMode, Upstreams } from "./upstreams.ts";
 
-export type UpstreamsConfig = Pick<
-  Config,
-  | "padronValidationUrl"
-  | "certificateSearchUrl"
-  | "certificateFilesUrl"
-  | "renapoUrl"
-  | "commerceRegistryUrl"
-  | "padronTimeoutMs"
-  | "padronConcurrency"
-  | "padronBulkConcurrency"
-  | "padronBulkPerOwner"
-  | "padronCacheTtlSeconds"
-  | "certificateSearchTimeoutMs"
-  | "certificateSearchConcurrency"
-  | "certificateSearchCacheTtlSeconds"
-  | "certificateFilesTimeoutMs"
-  | "certificateFilesConcurrency"
-  | "certificateFilesCacheTtlSeconds"
-  | "renapoTimeoutMs"
-  | "renapoConcurrency"
-  | "renapoCacheTtlSeconds"
-  | "commerceRegistryTimeoutMs"
-  | "commerceRegistryConcurrency"
-  | "commerceRegistryCacheTtlSeconds"
-  | "postalCatalogTimeoutMs"
-  | "upstreamRetries"
-  | "upstreamRetryDelayMs"
-  | "upstreamBreakerFailures"
-  | "upstreamBreakerCooldownMs"
-  | "upstreamQueueLimit"
-  | "upstreamCacheEntries"
-  | "satCsfUrl"
-  | "satCsfTimeoutMs"
-  | "satCsfConcurrency"
-  | "satCsfCacheTtlSeconds"
->;
+export type UpstreamsConfig = Pick<Config, "upstreams">;
 
 export type UpstreamsOptions = {
   config: UpstreamsConfig;
@@ -92,16 +57,16 @@ function sandboxEndpoints(root: string | null): Endpoints {
   };
 }
 
-function liveEndpoints(config: UpstreamsConfig): Endpoints {
+function liveEndpoints({ upstreams }: UpstreamsConfig): Endpoints {
   return {
-    padron: config.padronValidationUrl,
-    certificateSearch: config.certificateSearchUrl,
-    certificateFiles: config.certificateFilesUrl,
-    renapo: config.renapoUrl,
-    commerceRegistry: config.commerceRegistryUrl,
+    padron: upstreams.padron.url,
+    certificateSearch: upstreams.certificateSearch.url,
+    certificateFiles: upstreams.certificateFiles.url,
+    renapo: upstreams.renapo.url,
+    commerceRegistry: upstreams.commerceRegistry.url,
     // SEPOMEX's export is a captcha-free but stateful ASP.NET form: live operators import the file.
     postalCatalog: "",
-    satCsf: config.satCsfUrl,
+    satCsf: upstreams.satCsf.url,
   };
 }
 
@@ -132,20 +97,20 @@ export function createUpstreams(options: UpstreamsOptions): UpstreamRegistry {
 }
 
 function buildUpstreams(
-  config: UpstreamsConfig,
+  { upstreams: configured }: UpstreamsConfig,
   endpoints: Endpoints,
   sandbox: boolean,
   { now, log }: { now: () => number; log: UpstreamLog },
 ) {
   const callers: UpstreamCaller[] = [];
   const shared = {
-    retries: config.upstreamRetries,
-    retryDelayMs: config.upstreamRetryDelayMs,
+    retries: configured.retries,
+    retryDelayMs: configured.retryDelayMs,
     // Sandbox failures are on purpose (magic identifiers): one customer's failure scenario must not
     // open a breaker shared with every other sandbox key.
-    breakerFailures: sandbox ? 0 : config.upstreamBreakerFailures,
-    breakerCooldownMs: config.upstreamBreakerCooldownMs,
-    queueLimit: config.upstreamQueueLimit,
+    breakerFailures: sandbox ? 0 : configured.breakerFailures,
+    breakerCooldownMs: configured.breakerCooldownMs,
+    queueLimit: configured.queueLimit,
     // Every source is a read. The padrón POST only asks questions: resending it changes nothing at SAT.
     idempotent: true,
     maxBodyBytes: 16 * 1024 * 1024,
@@ -162,8 +127,12 @@ function buildUpstreams(
     settings: Partial<CallerSettings> & Pick<CallerSettings, "timeoutMs" | "concurrency">,
     extra: E,
   ) => (url === "" ? null : { url, caller: callerFor(settings), ...extra });
+  const limits = ({ timeoutMs, concurrency }: { timeoutMs: number; concurrency: number }) => ({
+    timeoutMs,
+    concurrency,
+  });
   const cache = <V>(ttlSeconds: number) =>
-    createAnswerCache<V>({ ttlMs: ttlSeconds * 1000, maxEntries: config.upstreamCacheEntries, now });
+    createAnswerCache<V>({ ttlMs: ttlSeconds * 1000, maxEntries: configured.cacheEntries, now });
   const upstreams: Upstreams = {
     // Two bulkheads: one-record checks never wait behind 5,000-record calls, which owners share.
     padron: createPadronClient(
@@ -171,52 +140,39 @@ function buildUpstreams(
         ? null
         : {
             url: endpoints.padron,
-            interactive: callerFor({
-              timeoutMs: config.padronTimeoutMs,
-              concurrency: config.padronConcurrency,
-            }),
+            interactive: callerFor(limits(configured.padron)),
             bulk: callerFor({
-              timeoutMs: config.padronTimeoutMs,
-              concurrency: config.padronBulkConcurrency,
-              perOwner: config.padronBulkPerOwner,
+              timeoutMs: configured.padron.timeoutMs,
+              concurrency: configured.padron.bulkConcurrency,
+              perOwner: configured.padron.bulkPerOwner,
             }),
-            cache: cache(config.padronCacheTtlSeconds),
+            cache: cache(configured.padron.cacheTtlSeconds),
           },
     ),
     certificateSearch: createCertificateSearchClient(
-      connect(
-        endpoints.certificateSearch,
-        { timeoutMs: config.certificateSearchTimeoutMs, concurrency: config.certificateSearchConcurrency },
-        { cache: cache(config.certificateSearchCacheTtlSeconds) },
-      ),
+      connect(endpoints.certificateSearch, limits(configured.certificateSearch), {
+        cache: cache(configured.certificateSearch.cacheTtlSeconds),
+      }),
     ),
     certificateFiles: createCertificateFilesClient(
-      connect(
-        endpoints.certificateFiles,
-        { timeoutMs: config.certificateFilesTimeoutMs, concurrency: config.certificateFilesConcurrency },
-        { cache: cache(config.certificateFilesCacheTtlSeconds) },
-      ),
+      connect(endpoints.certificateFiles, limits(configured.certificateFiles), {
+        cache: cache(configured.certificateFiles.cacheTtlSeconds),
+      }),
     ),
     renapo: createRenapoClient(
-      connect(
-        endpoints.renapo,
-        { timeoutMs: config.renapoTimeoutMs, concurrency: config.renapoConcurrency },
-        {
-          cache: cache(config.renapoCacheTtlSeconds),
-        },
-      ),
+      connect(endpoints.renapo, limits(configured.renapo), {
+        cache: cache(configured.renapo.cacheTtlSeconds),
+      }),
     ),
     commerceRegistry: createCommerceRegistryClient(
-      connect(
-        endpoints.commerceRegistry,
-        { timeoutMs: config.commerceRegistryTimeoutMs, concurrency: config.commerceRegistryConcurrency },
-        { cache: cache(config.commerceRegistryCacheTtlSeconds) },
-      ),
+      connect(endpoints.commerceRegistry, limits(configured.commerceRegistry), {
+        cache: cache(configured.commerceRegistry.cacheTtlSeconds),
+      }),
     ),
     postalCatalog: createPostalCatalogClient(
       connect(
         endpoints.postalCatalog,
-        { timeoutMs: config.postalCatalogTimeoutMs, concurrency: 1, maxBodyBytes: 64 * 1024 * 1024 },
+        { timeoutMs: configured.postalCatalog.timeoutMs, concurrency: 1, maxBodyBytes: 64 * 1024 * 1024 },
         {},
       ),
     ),
@@ -225,12 +181,12 @@ function buildUpstreams(
       connect(
         endpoints.satCsf,
         {
-          timeoutMs: config.satCsfTimeoutMs,
-          concurrency: config.satCsfConcurrency,
+          timeoutMs: configured.satCsf.timeoutMs,
+          concurrency: configured.satCsf.concurrency,
           maxBodyBytes: 2 * 1024 * 1024,
           tls: { ciphers: "DEFAULT@SECLEVEL=1" },
         },
-        { cache: cache(config.satCsfCacheTtlSeconds), now, log },
+        { cache: cache(configured.satCsf.cacheTtlSeconds), now, log },
       ),
     ),
   };

@@ -5,7 +5,7 @@ import { MAX_DELIVERY_ATTEMPTS, nextRetryDelayMs } from "./retry-schedule.ts";
 import { sendWebhook, type WebhookAgents } from "./send-webhook.ts";
 import { webhookSecretOf } from "./webhook-secret.ts";
 
-type WebhookConfig = Pick<Config, "webhookAllowPrivate" | "webhookTimeoutMs" | "webhookTimeScale">;
+type WebhookConfig = Pick<Config, "webhooks">;
 
 /**
  * The `webhook.deliver` job: one attempt per run, recorded; success marks the delivery delivered,
@@ -29,15 +29,15 @@ export function deliverWebhookHandler(deps: {
       id: delivery.id,
       body: delivery.payload,
       secret: await webhookSecretOf(db, delivery.owner_id, delivery.mode),
-      timeoutMs: config.webhookTimeoutMs,
-      vet: { allowPrivate: config.webhookAllowPrivate },
+      timeoutMs: config.webhooks.timeoutMs,
+      vet: { allowPrivate: config.webhooks.allowPrivate },
       agents: deps.agents,
     });
     const now = Date.now();
     const retryIn =
       result.ok || job.attempt >= MAX_DELIVERY_ATTEMPTS
         ? null
-        : nextRetryDelayMs(job.attempt, config.webhookTimeScale, result.retryAfterMs);
+        : nextRetryDelayMs(job.attempt, config.webhooks.timeScale, result.retryAfterMs);
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto("webhook_attempts")

@@ -125,10 +125,10 @@ test("live key: commerce-registry with webhook is charged whatever it finds; wit
     unsupported,
     secureHook,
   );
-  assert.equal(accepted.headers.get("x-credits-charged"), String(h.config.priceCommerceRegistry));
+  assert.equal(accepted.headers.get("x-credits-charged"), String(h.config.prices["commerce-registry"]));
   assert.deepEqual(event.body, sync.body);
   await h.settled(owner.key, event.request_id);
-  assert.equal(await netOf(owner.ownerId, event.request_id), -h.config.priceCommerceRegistry);
+  assert.equal(await netOf(owner.ownerId, event.request_id), -h.config.prices["commerce-registry"]);
 });
 
 test("live key: a partial validate by webhook costs what the synchronous one costs (half)", async () => {
@@ -137,22 +137,22 @@ test("live key: a partial validate by webhook costs what the synchronous one cos
   const sync = await h.call(owner.key, "POST", "/v1/rfc/validate", body);
   assert.equal(sync.body.valid, true);
   assert.ok(sync.body.unavailable.includes("identity"), JSON.stringify(sync.body.unavailable));
-  assert.equal(sync.headers.get("x-credits-charged"), String(h.config.priceValidate / 2));
+  assert.equal(sync.headers.get("x-credits-charged"), String(h.config.prices.validate / 2));
   assert.equal(
     await netOf(owner.ownerId, sync.headers.get("x-request-id") ?? ""),
-    -h.config.priceValidate / 2,
+    -h.config.prices.validate / 2,
   );
   const { event, accepted } = await deliveredEvent(owner, "/v1/rfc/validate", body, hook);
-  assert.equal(accepted.headers.get("x-credits-charged"), String(h.config.priceValidate));
+  assert.equal(accepted.headers.get("x-credits-charged"), String(h.config.prices.validate));
   assert.deepEqual(event.body, sync.body);
   await h.settled(owner.key, event.request_id);
-  assert.equal(await netOf(owner.ownerId, event.request_id), -h.config.priceValidate / 2);
+  assert.equal(await netOf(owner.ownerId, event.request_id), -h.config.prices.validate / 2);
 });
 
 test("live key: an unknown answer by webhook (SAT unavailable) is refunded; a bad RFC is refused before any charge", async () => {
   const owner = await mintOwner(h.database.db, { credits: 1000 });
   const { event, accepted } = await deliveredEvent(owner, "/v1/rfc/verify", scenario("sat_error"), hook);
-  assert.equal(accepted.headers.get("x-credits-charged"), String(h.config.priceVerify));
+  assert.equal(accepted.headers.get("x-credits-charged"), String(h.config.prices.verify));
   assert.equal(event.body.valid, null);
   await h.settled(owner.key, event.request_id);
   assert.equal(await netOf(owner.ownerId, event.request_id), 0);

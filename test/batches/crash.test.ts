@@ -83,7 +83,7 @@ function expectedResult(kind: Kind, record: BatchRecord, callFailed: boolean) {
 
 test("verify-batch under worker SIGKILLs: every batch delivered, charged once, refunds right, ledger sums match", async () => {
   const owner = await mintOwner(h.database.db, { credits: START_CREDITS });
-  const price = h.config.priceVerifyBatchRecord;
+  const price = h.config.prices["verify-batch"];
   const expected = new Map<string, unknown[]>();
   const costByRequest = new Map<string, number>();
   for (let b = 0; b < BATCHES; b++) {

@@ -49,11 +49,11 @@ test("a proxy named by another address is not trusted: its X-Forwarded-For is ig
 });
 
 test("TRUST_PROXY takes true, false, addresses, CIDRs and presets; a hop count or a name is refused", () => {
-  const parse = (value: string) => parseConfig({ TRUST_PROXY: value }).trustProxy;
+  const parse = (value: string) => parseConfig({ TRUST_PROXY: value }).server.trustProxy;
   assert.equal(parse("false"), false);
   assert.equal(parse("true"), true);
   assert.equal(parse("10.0.0.1, 10.1.0.0/16,::1,loopback"), "10.0.0.1,10.1.0.0/16,::1,loopback");
-  assert.equal(parseConfig({}).trustProxy, false);
+  assert.equal(parseConfig({}).server.trustProxy, false);
   for (const bad of ["1", "2", "proxy.internal", "10.0.0.0/99", "10.0.0.1,"])
     assert.throws(() => parse(bad), /TRUST_PROXY/, bad);
 });

@@ -1,90 +1,70 @@
-// Building blocks of the configuration schema: a setting is an env name, a default, a meaning, a parser.
+// Leaves of the configuration schema: each names its environment variable (`env`), default and meaning.
 import ipaddr from "ipaddr.js";
+import { type TProperties, Type } from "typebox";
 
-export type Parser<T> = (raw: string, name: string) => T;
+const leaf = (env: string, fallback: unknown, description: string) => ({
+  env,
+  default: fallback,
+  description,
+});
+const WEB = ["http:", "https:"];
 
-export interface Setting<T> {
-  env: string;
-  default: string;
-  meaning: string;
-  parse: Parser<T>;
-}
+/** A group of settings (one concern); its description heads its README table. */
+export const group = <P extends TProperties>(description: string, properties: P) =>
+  Type.Object(properties, { description });
 
-export const integer =
-  (min: number, max = Number.MAX_SAFE_INTEGER): Parser<number> =>
-  (raw, name) => {
-    const value = Number(raw);
-    if (!/^-?\d+$/.test(raw.trim()) || value < min || value > max) {
-      throw new Error(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
-    }
-    return value;
-  };
-export const decimal =
-  (min: number): Parser<number> =>
-  (raw, name) => {
-    const value = Number(raw);
-    if (raw.trim() === "" || !Number.isFinite(value) || value < min)
-      throw new Error(`${name} must be a number ≥ ${min}, got "${raw}"`);
-    return value;
-  };
-export const text: Parser<string> = (raw) => raw.trim();
-export const flag: Parser<boolean> = (raw, name) => {
-  if (/^(1|true|yes|on)$/i.test(raw)) return true;
-  if (/^(0|false|no|off|)$/i.test(raw)) return false;
-  throw new Error(`${name} must be true or false, got "${raw}"`);
-};
-export const url =
-  (schemes: string[]): Parser<string> =>
-  (raw, name) => {
-    if (raw.trim() === "") return "";
-    try {
-      const parsed = new URL(raw);
-      if (!schemes.includes(parsed.protocol)) throw new Error();
-    } catch {
-      throw new Error(`${name} must be a URL (${schemes.join(" or ")}), got "${raw}"`);
-    }
-    return raw.trim();
-  };
-/** A secret: empty (none), else at least `min` characters. */
-export const secret =
-  (min: number): Parser<string> =>
-  (raw, name) => {
-    const value = raw.trim();
-    if (value !== "" && value.length < min)
-      throw new Error(`${name} must be at least ${min} characters (or empty), got ${value.length}`);
-    return value;
-  };
-export const oneOf =
-  <T extends string>(...values: T[]): Parser<T> =>
-  (raw, name) => {
-    if (!values.includes(raw as T))
-      throw new Error(`${name} must be one of ${values.join(", ")}, got "${raw}"`);
-    return raw as T;
-  };
+export const integer = (env: string, fallback: number, description: string, min = 0, max?: number) =>
+  Type.Integer({
+    ...leaf(env, fallback, description),
+    minimum: min,
+    ...(max === undefined ? {} : { maximum: max }),
+  });
+export const decimal = (env: string, fallback: number, description: string) =>
+  Type.Number({ ...leaf(env, fallback, description), minimum: 0 });
+export const flag = (env: string, fallback: boolean, description: string) =>
+  Type.Boolean(leaf(env, fallback, description));
+export const text = (env: string, fallback: string, description: string) =>
+  Type.String(leaf(env, fallback, description));
+export const oneOf = <T extends string>(env: string, fallback: T, description: string, values: T[]) =>
+  Type.Enum(values, leaf(env, fallback, description));
+
+/** Empty (none), else a URL with one of these schemes. */
+export const url = (env: string, fallback: string, description: string, schemes = WEB) =>
+  Type.Refine(
+    text(env, fallback, description),
+    (value) => value === "" || schemes.includes(URL.parse(value)?.protocol ?? ""),
+    () => `must be a URL (${schemes.join(" or ")})`,
+  );
+
+/** A secret (its value never shown in an error): empty (none), else at least `min` characters. */
+export const secret = (env: string, description: string, min = 0) =>
+  Type.Refine(
+    Type.String({ ...leaf(env, "", description), writeOnly: true }),
+    (value) => value === "" || value.length >= min,
+    () => `must be at least ${min} characters (or empty)`,
+  );
+
+/** A string the schema checks with `test`, then hands on as `decode` makes it. */
+const decoded =
+  <T>(test: (value: string) => boolean, error: string, decode: (value: string) => T) =>
+  (env: string, fallback: string, description: string) =>
+    Type.Decode(
+      Type.Refine(text(env, fallback, description), test, () => error),
+      decode,
+    );
+
+const commaList = (value: string) =>
+  value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 
 /** A comma-separated subset of `sandbox` and `live`; empty for none. */
-export const listModes: Parser<("sandbox" | "live")[]> = (raw, name) => {
-  const modes = raw
-    .split(",")
-    .map((m) => m.trim())
-    .filter(Boolean);
-  for (const mode of modes)
-    if (mode !== "sandbox" && mode !== "live")
-      throw new Error(`${name} may hold sandbox and live, got "${raw}"`);
-  return modes as ("sandbox" | "live")[];
-};
-
-export const setting = <T>(
-  env: string,
-  defaultValue: string,
-  meaning: string,
-  parse: Parser<T>,
-): Setting<T> => ({
-  env,
-  default: defaultValue,
-  meaning,
-  parse,
-});
+export const listModes = decoded(
+  (value) => commaList(value).every((mode) => mode === "sandbox" || mode === "live"),
+  "may hold sandbox and live",
+  (value) => commaList(value) as ("sandbox" | "live")[],
+);
 
 const PROXY_PRESETS = ["loopback", "linklocal", "uniquelocal"];
 const isProxyAddress = (entry: string) =>
@@ -98,18 +78,21 @@ const isCidr = (entry: string) => {
     return false;
   }
 };
+const ON = /^(true|yes|on)$/i;
+const OFF = /^(|false|no|off)$/i;
 
 /**
  * Fastify's `trustProxy`: true/false or comma-separated addresses, CIDRs and presets. A hop count is
  * refused: Fastify 5 ignores one (it cannot tell a proxy from a client that sends the header itself).
  */
-export const proxyTrust: Parser<boolean | string> = (raw, name) => {
-  const value = raw.trim();
-  if (/^(|false|no|off)$/i.test(value)) return false;
-  if (/^(true|yes|on)$/i.test(value)) return true;
-  const entries = value.split(",").map((entry) => entry.trim());
-  if (entries.every(isProxyAddress)) return entries.join(",");
-  throw new Error(
-    `${name} must be true, false or comma-separated proxy addresses/CIDRs (not a hop count), got "${raw}"`,
-  );
+export const proxyTrust = decoded(
+  (value) => ON.test(value) || OFF.test(value) || value.split(",").every((e) => isProxyAddress(e.trim())),
+  "must be true, false or comma-separated proxy addresses/CIDRs (not a hop count)",
+  (value): boolean | string => (ON.test(value) ? true : OFF.test(value) ? false : commaList(value).join(",")),
+);
+
+/** How a flag's environment value reads (any case); anything else is refused. */
+export const FLAG_WORDS: Record<string, boolean> = {
+  ...{ "1": true, true: true, yes: true, on: true },
+  ...{ "": false, "0": false, false: false, no: false, off: false },
 };
