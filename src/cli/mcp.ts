@@ -2,7 +2,8 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { buildApp } from "../app.ts";
 import { startAsyncWorker } from "../async-requests/job-handlers.ts";
 import { loadConfig } from "../config.ts";
-import { createMcpServer, toolsOf } from "../mcp/create-mcp-server.ts";
+import { toolsOf } from "../mcp/api-tools.ts";
+import { createMcpServer } from "../mcp/create-mcp-server.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
 import type { Command } from "./command.ts";

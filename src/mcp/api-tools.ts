@@ -1,4 +1,5 @@
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
+import type { FastifyInstance } from "fastify";
 
 type JsonSchema = { type?: unknown; properties?: Record<string, object>; required?: string[] };
 type Content = { content?: Record<string, { schema?: JsonSchema }> };
@@ -101,4 +102,13 @@ function outputSchemaOf(operation: Operation): Tool["outputSchema"] {
   if (schemas.length === 0) return undefined;
   if (schemas.length === 1) return schemas[0] as Tool["outputSchema"];
   return { type: "object", anyOf: schemas };
+}
+
+/** The tools of one app, read once from its OpenAPI document (the `version` is the document's). */
+export type McpTools = { version: string; tools: ApiTool[] };
+
+/** The app's OpenAPI document as tools; it throws if two operations share a name. */
+export function toolsOf(app: FastifyInstance): McpTools {
+  const document = app.swagger() as OpenApiDocument;
+  return { version: document.info?.version ?? "1", tools: apiToolsOf(document) };
 }

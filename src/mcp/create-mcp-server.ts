@@ -6,22 +6,13 @@ import {
   McpError,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyInstance } from "fastify";
-import { type ApiTool, apiToolsOf, type OpenApiDocument } from "./api-tools.ts";
+import type { McpTools } from "./api-tools.ts";
 import { callApiTool, injectInto } from "./call-api-tool.ts";
 
 const INSTRUCTIONS =
   "padron verifies Mexican taxpayer IDs (RFC) against SAT. Each tool is one operation of padron's " +
   "HTTP API, charged, rate-limited and logged like it; the result is the API's JSON answer, an error " +
   "is its problem document. Asynchronous answers carry a request_id: poll request_status with it.";
-
-/** The tools of one app, read once from its OpenAPI document (the `version` is the document's). */
-export type McpTools = { version: string; tools: ApiTool[] };
-
-/** The app's OpenAPI document as tools; it throws if two operations share a name. */
-export function toolsOf(app: FastifyInstance): McpTools {
-  const document = app.swagger() as OpenApiDocument;
-  return { version: document.info?.version ?? "1", tools: apiToolsOf(document) };
-}
 
 /**
  * An MCP server whose tools call the app's API with `key`. The SDK's low-level Server, since the tools'

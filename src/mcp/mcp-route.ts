@@ -1,6 +1,5 @@
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { createMcpServer, type McpTools, toolsOf } from "./create-mcp-server.ts";
+import { type McpTools, toolsOf } from "./api-tools.ts";
 
 /**
  * `POST /mcp`: MCP over Streamable HTTP, stateless (a server per request, JSON answers). The route
@@ -16,20 +15,9 @@ export function mcpRoute(app: FastifyInstance): void {
   });
   app.post("/mcp", { schema: { hide: true } }, async (request, reply) => {
     tools ??= toolsOf(app);
-    const server = createMcpServer(app, tools, presentedKey(request), request.ip);
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    try {
-      await server.connect(transport);
-      const answer = await transport.handleRequest(webRequestOf(request), { parsedBody: request.body });
-      const body = await answer.text();
-      reply.code(answer.status).headers(Object.fromEntries(answer.headers));
-      return reply.send(body === "" ? undefined : body);
-    } finally {
-      await server.close();
-    }
+    // The MCP SDK (and zod) load on the first MCP request: ~7 MB of heap a process may never need.
+    const { answerMcpRequest } = await import("./answer-mcp-request.ts");
+    return answerMcpRequest(app, tools, presentedKey(request), request, reply);
   });
 }
 
@@ -38,12 +26,4 @@ function presentedKey(request: FastifyRequest): string | undefined {
   const header = request.headers["x-api-key"];
   if (typeof header === "string") return header;
   return /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "")?.[1];
-}
-
-function webRequestOf(request: FastifyRequest): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  return new Request(new URL(request.url, "http://localhost"), { method: request.method, headers });
 }
