@@ -1,7 +1,7 @@
 import swagger from "@fastify/swagger";
-import apiReference from "@scalar/fastify-api-reference";
 import type { FastifyInstance } from "fastify";
 import { ERRORS } from "../errors.ts";
+import { apiReferenceRoutes } from "./api-reference.ts";
 import { ProblemSchema } from "./schemas.ts";
 
 /** OpenAPI 3.1 generated from the route schemas; must be registered before the routes. */
@@ -22,19 +22,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
     transformObject: (document) => nameOperations("openapiObject" in document ? document.openapiObject : {}),
   });
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-  // Scalar's page and script are served from the package itself; nothing is loaded from elsewhere.
-  await app.register(apiReference, {
-    routePrefix: "/docs",
-    configuration: {
-      url: "/openapi.json",
-      pageTitle: "padron API reference",
-      withDefaultFonts: false,
-      telemetry: false,
-      showDeveloperTools: "never",
-      mcp: { disabled: true },
-      agent: { disabled: true },
-    },
-  });
+  apiReferenceRoutes(app);
   app.get("/docs/errors", { schema: { hide: true } }, async (_request, reply) =>
     reply.type("text/html").send(errorsPage()),
   );
