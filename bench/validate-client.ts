@@ -42,6 +42,8 @@ export async function startBenchService(options: {
   snapshotAfterS?: number;
   /** Node flags for the service process. */
   nodeArgs?: string[];
+  /** "shipped": the upstreams' default concurrency; "unbounded": 5,000 each, as the bare chain has. */
+  upstreamLimits?: "shipped" | "unbounded";
 }): Promise<BenchService> {
   const args = [
     options.sandboxUrl,
@@ -51,6 +53,7 @@ export async function startBenchService(options: {
     options.snapshotFile ?? "",
     String(options.snapshotAtMb ?? ""),
     String(options.snapshotAfterS ?? ""),
+    options.upstreamLimits ?? "shipped",
   ];
   const service = fork("bench/validate-service.ts", args, {
     stdio: ["ignore", "pipe", "inherit", "ipc"],

@@ -5,7 +5,8 @@
 // service alternate for --rounds rounds (a fresh service process each); the medians of rounds are the result.
 // `node bench/validate-load.ts [--requests 1000] [--rounds 3] [--scale 0.15] [--size 100000]
 //   [--catalog-codes N|all] [--name] [--profile FILE] [--allocations FILE]
-//   [--snapshot FILE.heapsnapshot (--snapshot-at-mb 450 | --snapshot-after-s S)]`
+//   [--snapshot FILE.heapsnapshot (--snapshot-at-mb 450 | --snapshot-after-s S)]
+//   [--upstream-limits shipped|unbounded]`
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,6 +41,8 @@ const { values } = parseArgs({
     "service-node-args": { type: "string", default: SERVICE_NODE_FLAGS.join(" ") },
     /** Live catalog: the bench taxpayers' codes, grown with others to this many codes ("all": every code). */
     "catalog-codes": { type: "string", default: "0" },
+    /** "shipped" (the service's default upstream concurrency) or "unbounded" (5,000, as the bare chain). */
+    "upstream-limits": { type: "string", default: "shipped" },
   },
 });
 const requests = Number(values.requests);
@@ -98,6 +101,7 @@ for (let round = 1; round <= rounds; round++) {
     snapshotAtMb: Number(values["snapshot-at-mb"]),
     snapshotAfterS: values["snapshot-after-s"] ? Number(values["snapshot-after-s"]) : undefined,
     nodeArgs: (values["service-node-args"] as string).split(" ").filter(Boolean),
+    upstreamLimits: values["upstream-limits"] === "unbounded" ? "unbounded" : "shipped",
   });
   await service.validateAll(warmUp);
   service.measure();
@@ -128,6 +132,7 @@ console.log(
       bench: "validate-load",
       date: new Date().toISOString(),
       requests,
+      upstream_limits: values["upstream-limits"],
       rounds,
       with_name: withName,
       sandbox_time_scale: Number(values.scale),

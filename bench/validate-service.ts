@@ -21,15 +21,24 @@ import { migrateToLatest } from "../src/platform/db/migrate.ts";
 import { importPostalCodes } from "../src/postal-codes/import-postal-codes.ts";
 import type { PostalSettlement } from "../src/upstreams/postal-catalog/port.ts";
 
-const [url, catalogFile, profileFile, allocationsFile, snapshotFile, snapshotAtMb, snapshotAfterS] =
+const [url, catalogFile, profileFile, allocationsFile, snapshotFile, snapshotAtMb, snapshotAfterS, limits] =
   process.argv.slice(2);
 const snapshotAt = Number(snapshotAtMb || 450) * 1048576;
 let snapshotTaken = false;
 let measuredFrom = 0;
 const databaseUrl = `sqlite:${join(mkdtempSync(join(tmpdir(), "padron-bench-")), "padron.db")}`;
 const huge = "600000";
-// Upstream concurrency above what the bench asks for: the bare chain it is compared with has no limit.
-const inFlight = "5000";
+// "unbounded": upstream concurrency above what the bench asks for, as the bare chain has no limit;
+// otherwise the service runs with the concurrency it ships with.
+const unbounded =
+  limits === "unbounded"
+    ? Object.fromEntries(
+        ["PADRON", "CERTIFICATE_SEARCH", "CERTIFICATE_FILES", "RENAPO"].map((u) => [
+          `${u}_CONCURRENCY`,
+          "5000",
+        ]),
+      )
+    : {};
 const config = parseConfig({
   LOG_LEVEL: "warn",
   SANDBOX: "false",
@@ -42,10 +51,7 @@ const config = parseConfig({
   RENAPO_URL: `${url}/renapo/curp`,
   COMMERCE_REGISTRY_URL: `${url}/registry/search`,
   RATE_LIMIT_PER_MINUTE: huge,
-  PADRON_CONCURRENCY: inFlight,
-  CERTIFICATE_SEARCH_CONCURRENCY: inFlight,
-  CERTIFICATE_FILES_CONCURRENCY: inFlight,
-  RENAPO_CONCURRENCY: inFlight,
+  ...unbounded,
   PADRON_TIMEOUT_MS: huge,
   CERTIFICATE_SEARCH_TIMEOUT_MS: huge,
   CERTIFICATE_FILES_TIMEOUT_MS: huge,
