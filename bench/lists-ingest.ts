@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { ingestListFile } from "../src/contributor-lists/ingest-list-file.ts";
-import { createSatListsReader } from "../src/contributor-lists/lookup-sat-lists.ts";
+import { lookupSatLists } from "../src/contributor-lists/lookup-sat-lists.ts";
 import { openDatabase } from "../src/platform/db/connect.ts";
 import { migrateToLatest } from "../src/platform/db/migrate.ts";
 import { SERVICE_NODE_FLAGS } from "./service-node-flags.ts";
@@ -47,7 +47,7 @@ let ingesting = true;
 const lookups = (async () => {
   while (ingesting) {
     const started = performance.now();
-    await createSatListsReader(database.db).lookup("live", "ZZZ010101ZZ9");
+    await lookupSatLists(database.db, "live", "ZZZ010101ZZ9");
     latencies.push(performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, 1));
   }
@@ -73,7 +73,7 @@ peakRss = Math.max(peakRss, process.resourceUsage().maxRSS * 1024);
 const after: number[] = [];
 for (let index = 0; index < 5_000; index++) {
   const t = performance.now();
-  await createSatListsReader(database.db).lookup("live", "ZZZ010101ZZ9");
+  await lookupSatLists(database.db, "live", "ZZZ010101ZZ9");
   after.push(performance.now() - t);
 }
 const quantile = (values: number[], q: number) =>

@@ -1,5 +1,4 @@
 import { createOperationRegistry, type OperationRegistry } from "./async-requests/operations.ts";
-import { createSatListsReader, type SatListsReader } from "./contributor-lists/lookup-sat-lists.ts";
 import { type ChargeBatcher, createChargeBatcher } from "./credits/charge-batcher.ts";
 import { type BalanceReader, createBalanceReader } from "./credits/read-balance.ts";
 import type { Db } from "./platform/db/connect.ts";
@@ -15,8 +14,6 @@ export interface Services {
   charges: ChargeBatcher;
   /** Balances for credit headers, one statement per turn. */
   balances: BalanceReader;
-  /** Local contributor-list lookups. */
-  satLists: SatListsReader;
 }
 
 export function createServices(db: Db): Services {
@@ -24,6 +21,5 @@ export function createServices(db: Db): Services {
     operations: createOperationRegistry(),
     charges: createChargeBatcher(db),
     balances: createBalanceReader(db),
-    satLists: createSatListsReader(db),
   };
 }

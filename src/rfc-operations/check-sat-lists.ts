@@ -1,6 +1,6 @@
 import type { Static } from "typebox";
 import { syncedListFiles } from "../contributor-lists/catalog.ts";
-import type { SatListsAnswer } from "../contributor-lists/lookup-sat-lists.ts";
+import { lookupSatLists, type SatListsAnswer } from "../contributor-lists/lookup-sat-lists.ts";
 import { payForRequest } from "../credits/pay-for-request.ts";
 import { listModeOf } from "../registration/data-source.ts";
 import type { RequestContext } from "../request-context.ts";
@@ -16,7 +16,7 @@ export type SatListsResult = Static<typeof SatListsSchema>;
  */
 export async function checkSatLists(ctx: RequestContext, input: string): Promise<SatListsResult> {
   const { rfc } = readRfc(input);
-  const answer = await ctx.services.satLists.lookup(listModeOf(ctx.auth.mode), rfc);
+  const answer = await lookupSatLists(ctx.db, listModeOf(ctx.auth.mode), rfc);
   await payForRequest(ctx, "sat-lists", answer.sat_lists === null ? 0 : 1);
   const result: SatListsResult = { rfc, sat_lists: answer.sat_lists, data_as_of: answer.data_as_of };
   if (answer.missing_lists.length === 0) return result;

@@ -1,3 +1,4 @@
+import { listedEntries } from "../contributor-lists/lookup-sat-lists.ts";
 import { cfdiName } from "../mexico/cfdi-name.ts";
 import type { PersonType } from "../mexico/parse-rfc.ts";
 import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
@@ -50,7 +51,7 @@ async function runValidation(
   let postal: Promise<PostalSearchOutcome> | null =
     givenName && !csf ? searchPostalCode(ctx, { rfc, name: givenName }, signal) : null;
   const status = csf ? csf.then((verdict) => statusOf(rfc, verdict)) : upstreams.padron.checkRfc(rfc, signal);
-  const lists = ctx.services.satLists.listedEntries(ctx.auth.mode, rfc);
+  const lists = listedEntries(ctx.db, ctx.auth.mode, rfc);
   const certificates = gatherCertificates(upstreams, rfc, {
     signal,
     // SAT compares the name without its régimen de capital, as an invoice carries it.

@@ -3,7 +3,7 @@ import { after, before, describe, it } from "node:test";
 import { ingestListFile } from "../../src/contributor-lists/ingest-list-file.ts";
 import type { IngestRequest } from "../../src/contributor-lists/list-store-types.ts";
 import { ListDownloadError } from "../../src/contributor-lists/list-store-types.ts";
-import { createSatListsReader } from "../../src/contributor-lists/lookup-sat-lists.ts";
+import { lookupSatLists } from "../../src/contributor-lists/lookup-sat-lists.ts";
 import { readListStatus } from "../../src/contributor-lists/read-list-status.ts";
 import { type ListRow, writeListFile } from "../../src/sandbox/formats/list-files.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
@@ -52,8 +52,7 @@ describe("ingestListFile", () => {
     (await database.db.selectFrom("list_versions").select(["list_key", "status"]).execute()).map((v) => ({
       ...v,
     }));
-  const nameOfFirst = async () =>
-    (await createSatListsReader(database.db).lookup("live", firstRfc)).sat_lists?.[0]?.name;
+  const nameOfFirst = async () => (await lookupSatLists(database.db, "live", firstRfc)).sat_lists?.[0]?.name;
 
   it("a body shorter than its Content-Length is a truncated download: nothing replaced, nothing left", async () => {
     const next = writeListFile("Firmes.csv", art69Rows(300, { name: "NUEVA" }), {
@@ -132,15 +131,12 @@ describe("ingestListFile", () => {
     const alone = await ingestListFile(database.db, inChunks(definitivos, 4096), request("Definitivos.csv"));
     assert.equal(alone.status, "replaced");
     const rfc = art69Rows(1, { prefix: "EFO" })[0].rfc;
-    assert.equal(
-      (await createSatListsReader(database.db).lookup("live", rfc)).sat_lists?.[0].name,
-      "SUELTO 0",
-    );
+    assert.equal((await lookupSatLists(database.db, "live", rfc)).sat_lists?.[0].name, "SUELTO 0");
     const complete = writeListFile("Listado_completo_69-B.csv", efos(40, "COMPLETO"), {
       contentDate: CONTENT_DATE,
     });
     await ingestListFile(database.db, inChunks(complete, 4096), request("Listado_completo_69-B.csv"));
-    const listed = await createSatListsReader(database.db).lookup("live", rfc);
+    const listed = await lookupSatLists(database.db, "live", rfc);
     assert.deepEqual(
       listed.sat_lists?.map((e) => [e.article, e.sub_list, e.name]),
       [["69-B", "definitivos", "COMPLETO 0"]],
@@ -174,6 +170,6 @@ describe("ingestListFile", () => {
       ["XXXXXXXXXXXX"],
     );
     // Not found (null while the other lists are missing), never the suppressed row.
-    assert.equal((await createSatListsReader(database.db).lookup("live", "XXXXXXXXXXXX")).sat_lists, null);
+    assert.equal((await lookupSatLists(database.db, "live", "XXXXXXXXXXXX")).sat_lists, null);
   });
 });

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ingestListFile } from "../../src/contributor-lists/ingest-list-file.ts";
-import { createSatListsReader } from "../../src/contributor-lists/lookup-sat-lists.ts";
+import { lookupSatLists } from "../../src/contributor-lists/lookup-sat-lists.ts";
 import { writeListFile } from "../../src/sandbox/formats/list-files.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import { art69Rows } from "./list-server.ts";
@@ -55,9 +55,9 @@ describe("lookups running during an ingest", () => {
       const observations: Observation[] = [];
       while (ingesting) {
         const during = insertedRows > 0;
-        const oldOnly = await createSatListsReader(database.db).lookup("live", onlyOld.rfc);
-        const newOnly = await createSatListsReader(database.db).lookup("live", onlyNew.rfc);
-        const common = await createSatListsReader(database.db).lookup("live", probe);
+        const oldOnly = await lookupSatLists(database.db, "live", onlyOld.rfc);
+        const newOnly = await lookupSatLists(database.db, "live", onlyNew.rfc);
+        const common = await lookupSatLists(database.db, "live", probe);
         assert.equal(common.sat_lists?.length, 1, "the shared RFC is listed exactly once");
         const commonPhase = common.sat_lists?.[0].name === "OLD" ? "old" : "new";
         if (oldOnly.sat_lists?.length === 1) observations.push({ phase: "old", during });
@@ -66,7 +66,7 @@ describe("lookups running during an ingest", () => {
         await new Promise((resolve) => setImmediate(resolve));
       }
       // One look after the ingest ended, so every reader's view has a flip to check.
-      const last = await createSatListsReader(database.db).lookup("live", probe);
+      const last = await lookupSatLists(database.db, "live", probe);
       observations.push({ phase: last.sat_lists?.[0].name === "NEW" ? "new" : "old", during: false });
       return observations;
     };
@@ -81,8 +81,8 @@ describe("lookups running during an ingest", () => {
       assert.ok(firstNew >= 0, "after the ingest every reader sees the new version");
       assert.ok(observations.slice(firstNew).every((o) => o.phase === "new"));
     }
-    const finalOld = await createSatListsReader(database.db).lookup("live", onlyOld.rfc);
-    const finalNew = await createSatListsReader(database.db).lookup("live", onlyNew.rfc);
+    const finalOld = await lookupSatLists(database.db, "live", onlyOld.rfc);
+    const finalNew = await lookupSatLists(database.db, "live", onlyNew.rfc);
     // Found in no loaded list while the other lists are not loaded: unknown, not "in no list".
     assert.equal(finalOld.sat_lists, null);
     assert.equal(finalNew.sat_lists?.[0].name, "NEW");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { ingestListFile } from "../../src/contributor-lists/ingest-list-file.ts";
 import type { IngestRequest, ListMode } from "../../src/contributor-lists/list-store-types.ts";
-import { createSatListsReader, type SatListsAnswer } from "../../src/contributor-lists/lookup-sat-lists.ts";
+import { lookupSatLists, type SatListsAnswer } from "../../src/contributor-lists/lookup-sat-lists.ts";
 import { writeListFile } from "../../src/sandbox/formats/list-files.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import { inChunks } from "./list-file-helpers.ts";
@@ -17,8 +17,7 @@ function request(mode: ListMode, fileName: string): IngestRequest {
   };
 }
 
-// Lookups asked during one turn of the event loop share statements (≤ 64 distinct RFCs each, per mode):
-// each must get exactly the answer it would get alone.
+// Many lookups at once, across lists and modes: each must get exactly the answer it would get alone.
 describe("lookups asked together", () => {
   let database: TestDatabase;
   const firmes = art69Rows(150, { name: "FIRME" });
@@ -47,10 +46,9 @@ describe("lookups asked together", () => {
       { mode: "live", rfc: "ZZZ010101ZZ9" },
       { mode: "sandbox", rfc: firmes[0].rfc },
     ];
-    const reader = createSatListsReader(database.db);
     const alone: SatListsAnswer[] = [];
-    for (const ask of asks) alone.push(await reader.lookup(ask.mode, ask.rfc));
-    const together = await Promise.all(asks.map((ask) => reader.lookup(ask.mode, ask.rfc)));
+    for (const ask of asks) alone.push(await lookupSatLists(database.db, ask.mode, ask.rfc));
+    const together = await Promise.all(asks.map((ask) => lookupSatLists(database.db, ask.mode, ask.rfc)));
     assert.deepEqual(together, alone);
 
     const both = together[0];
@@ -74,10 +72,9 @@ describe("lookups asked together", () => {
   });
 
   it("each caller gets its own list of entries", async () => {
-    const reader = createSatListsReader(database.db);
     const [first, second] = await Promise.all([
-      reader.lookup("live", firmes[100].rfc),
-      reader.lookup("live", firmes[100].rfc),
+      lookupSatLists(database.db, "live", firmes[100].rfc),
+      lookupSatLists(database.db, "live", firmes[100].rfc),
     ]);
     first.sat_lists?.pop();
     first.missing_lists.pop();

@@ -4,6 +4,7 @@ import { after, before, describe, it } from "node:test";
 import { syncedListFiles } from "../../src/contributor-lists/catalog.ts";
 import { ingestListFile } from "../../src/contributor-lists/ingest-list-file.ts";
 import type { ListMode } from "../../src/contributor-lists/list-store-types.ts";
+import { lookupSatLists } from "../../src/contributor-lists/lookup-sat-lists.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
 
@@ -76,7 +77,7 @@ describe("POST /v1/rfc/sat-lists on the fixture files", () => {
     const refused = await ask("BBB020202BBB");
     assert.equal(refused.statusCode, 422);
     assert.equal(refused.json().code, "invalid_rfc");
-    const both = await app.services.satLists.lookup("live", "BBB020202BBB");
+    const both = await lookupSatLists(app.database.db, "live", "BBB020202BBB");
     assert.deepEqual(both.sat_lists, [
       {
         article: "69",

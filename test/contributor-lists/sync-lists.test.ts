@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { syncedListFiles } from "../../src/contributor-lists/catalog.ts";
-import { createSatListsReader } from "../../src/contributor-lists/lookup-sat-lists.ts";
+import { lookupSatLists } from "../../src/contributor-lists/lookup-sat-lists.ts";
 import { type ListStatus, readListStatus } from "../../src/contributor-lists/read-list-status.ts";
 import { type SyncOptions, syncLists } from "../../src/contributor-lists/sync-lists.ts";
 import type { ListRow } from "../../src/sandbox/formats/list-files.ts";
@@ -84,7 +84,7 @@ describe("syncLists against a loopback list server", () => {
       (await readListStatus(database.db, "live")).every((s) => !s.loaded),
       "live lists stay apart",
     );
-    const found = await createSatListsReader(database.db).lookup("sandbox", firmesRfc);
+    const found = await lookupSatLists(database.db, "sandbox", firmesRfc);
     assert.deepEqual(found.sat_lists, [
       {
         article: "69",
@@ -95,11 +95,7 @@ describe("syncLists against a loopback list server", () => {
         state: "JALISCO",
       },
     ]);
-    assert.equal(
-      (await createSatListsReader(database.db).lookup("live", firmesRfc)).sat_lists,
-      null,
-      "live: none loaded",
-    );
+    assert.equal((await lookupSatLists(database.db, "live", firmesRfc)).sat_lists, null, "live: none loaded");
   });
 
   it("a second sync sends the ETag, gets 304 and only records the check", async () => {
@@ -142,7 +138,7 @@ describe("syncLists against a loopback list server", () => {
     assert.equal(result.attempts, 3);
     assert.match(result.reason ?? "", /truncated download|other side closed|terminated/i);
     assertVersionKept(await firmesStatus(), before);
-    const found = await createSatListsReader(database.db).lookup("sandbox", firmesRfc);
+    const found = await lookupSatLists(database.db, "sandbox", firmesRfc);
     assert.equal(found.sat_lists?.[0].name, "EMPRESA 0, SA DE CV");
     const state = await leftovers();
     assert.ok(
@@ -173,7 +169,7 @@ describe("syncLists against a loopback list server", () => {
     assert.equal(result.attempts, 3);
     assert.equal(result.rows, 400);
     assert.equal((await firmesStatus())?.rows, 400);
-    const found = await createSatListsReader(database.db).lookup("sandbox", firmesRfc);
+    const found = await lookupSatLists(database.db, "sandbox", firmesRfc);
     assert.equal(found.sat_lists?.[0].name, "NUEVA 0, SA DE CV");
     const state = await leftovers();
     assert.equal(state.versions.length, syncedListFiles().length);
