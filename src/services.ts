@@ -1,6 +1,5 @@
 import { createOperationRegistry, type OperationRegistry } from "./async-requests/operations.ts";
 import { type ChargeBatcher, createChargeBatcher } from "./credits/charge-batcher.ts";
-import { type BalanceReader, createBalanceReader } from "./credits/read-balance.ts";
 import type { Db } from "./platform/db/connect.ts";
 
 /**
@@ -12,14 +11,11 @@ export interface Services {
   operations: OperationRegistry;
   /** Group-committed charges. */
   charges: ChargeBatcher;
-  /** Balances for credit headers, one statement per turn. */
-  balances: BalanceReader;
 }
 
 export function createServices(db: Db): Services {
   return {
     operations: createOperationRegistry(),
     charges: createChargeBatcher(db),
-    balances: createBalanceReader(db),
   };
 }

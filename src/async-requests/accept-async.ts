@@ -1,5 +1,6 @@
 import type { FastifyReply } from "fastify";
 import { chargeCredits } from "../credits/charge-credits.ts";
+import { readBalance } from "../credits/read-balance.ts";
 import { hasActivePlan, monthlyAllowanceOf, renewAllowance } from "../credits/renew-allowance.ts";
 import { enqueueJob } from "../platform/jobs/enqueue-job.ts";
 import type { RequestContext } from "../request-context.ts";
@@ -75,7 +76,7 @@ export async function acceptAsync(
     return paid;
   });
   ctx.billing.charged += charge?.charged ?? 0;
-  ctx.billing.remaining = charge?.remaining ?? (await ctx.services.balances(owner.id)).credits;
+  ctx.billing.remaining = charge?.remaining ?? (await readBalance(ctx.db, owner.id)).credits;
   return {
     statusCode: 202,
     location: `/v1/requests/${ctx.requestId}`,

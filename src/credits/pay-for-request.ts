@@ -1,6 +1,7 @@
 import type { RequestContext } from "../request-context.ts";
 import { insufficientBalance } from "./charge-credits.ts";
 import { type Operation, priceOf } from "./prices.ts";
+import { readBalance } from "./read-balance.ts";
 import { refundCredits } from "./refund-credits.ts";
 import { hasActivePlan, monthlyAllowanceOf, renewAllowance } from "./renew-allowance.ts";
 
@@ -12,7 +13,7 @@ export async function payForRequest(ctx: RequestContext, operation: Operation, u
   const { owner } = ctx.auth;
   const price = priceOf(operation, ctx.config, owner) * units;
   if (ctx.auth.mode === "test" || price === 0) {
-    ctx.billing.remaining = (await ctx.services.balances(owner.id)).credits;
+    ctx.billing.remaining = (await readBalance(ctx.db, owner.id)).credits;
     return 0;
   }
   const useAllowance = hasActivePlan(owner);
@@ -45,6 +46,6 @@ export async function refundRequest(
     .transaction()
     .execute((trx) => refundCredits(trx, { ownerId: owner.id, requestId: ctx.requestId, operation, amount }));
   ctx.billing.charged -= refunded;
-  ctx.billing.remaining = (await ctx.services.balances(owner.id)).credits;
+  ctx.billing.remaining = (await readBalance(ctx.db, owner.id)).credits;
   return refunded;
 }

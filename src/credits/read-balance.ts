@@ -1,14 +1,7 @@
-import { sql } from "kysely";
-import { batchPerTurn } from "../platform/batch-per-turn.ts";
 import type { Db } from "../platform/db/connect.ts";
-import { reusableQuery } from "../platform/db/reusable-query.ts";
 import { periodOf } from "./renew-allowance.ts";
 
 type BalanceRow = { credits: number; allowance: number; allowance_period: string | null };
-const selectBalance = reusableQuery<BalanceRow, [string]>(
-  (ownerId) => sql`select credits, allowance, allowance_period from balances where owner_id = ${ownerId}`,
-  1,
-);
 
 export interface Balance {
   credits: number;
@@ -25,31 +18,15 @@ export async function readBalance(
   now = Date.now(),
   monthlyAllowance = 0,
 ): Promise<Balance> {
-  const [row] = await selectBalance(db, ownerId);
+  const row = await db
+    .selectFrom("balances")
+    .select(["credits", "allowance", "allowance_period"])
+    .where("owner_id", "=", ownerId)
+    .executeTakeFirst();
   return balanceOf(row, now, monthlyAllowance);
 }
 
-/** A balance for a request's credit headers, read outside any transaction. */
-export type BalanceReader = (ownerId: string) => Promise<Balance>;
-
-/**
- * The balances asked during one turn of the event loop are read with one statement (free requests
- * would otherwise make one each). One per app, built with its database.
- */
-export function createBalanceReader(db: Db): BalanceReader {
-  return batchPerTurn(async (ownerIds: string[]) => {
-    const rows = await db
-      .selectFrom("balances")
-      .select(["owner_id", "credits", "allowance", "allowance_period"])
-      .where("owner_id", "in", [...new Set(ownerIds)])
-      .execute();
-    const now = Date.now();
-    const byOwner = new Map(rows.map((row) => [row.owner_id, balanceOf(row, now)]));
-    return ownerIds.map((ownerId) => byOwner.get(ownerId) ?? balanceOf(undefined, now));
-  }, 500);
-}
-
-function balanceOf(row: BalanceRow | undefined, now: number, monthlyAllowance = 0): Balance {
+function balanceOf(row: BalanceRow | undefined, now: number, monthlyAllowance: number): Balance {
   if (!row) return { credits: 0, allowance: 0 };
   return {
     credits: Number(row.credits),

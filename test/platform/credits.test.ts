@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { sql } from "kysely";
 import { chargeCredits } from "../../src/credits/charge-credits.ts";
-import { createBalanceReader, readBalance } from "../../src/credits/read-balance.ts";
+import { readBalance } from "../../src/credits/read-balance.ts";
 import { refundCredits } from "../../src/credits/refund-credits.ts";
 import { renewAllowance } from "../../src/credits/renew-allowance.ts";
 import { isServiceError } from "../../src/platform/errors.ts";
@@ -198,11 +198,10 @@ test("charges applied together: each owner's charges in one update when covered,
   assert.ok(richEntries.every((e) => Number(e.credits) === -2));
 });
 
-test("balances read in the same turn share a statement and each request gets its own owner's", async () => {
+test("balances read at once: each request gets its own owner's", async () => {
   const owners = await Promise.all([7, 0, 1234].map((credits) => mintOwner(database.db, { credits })));
   const asked = [...owners, ...owners].map((owner) => owner.ownerId).concat("usr_nobody");
-  const balanceOf = createBalanceReader(database.db);
-  const balances = await Promise.all(asked.map((ownerId) => balanceOf(ownerId)));
+  const balances = await Promise.all(asked.map((ownerId) => readBalance(database.db, ownerId)));
   assert.deepEqual(
     balances.map((balance) => balance.credits),
     [7, 0, 1234, 7, 0, 1234, 0],
