@@ -1,6 +1,4 @@
-import { sql } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
-import { reusableQuery } from "../platform/db/reusable-query.ts";
 import type { LedgerTable } from "../platform/db/schema.ts";
 
 export interface LedgerEntry {
@@ -14,27 +12,19 @@ export interface LedgerEntry {
   at?: number;
 }
 
-const insertEntry = reusableQuery<
-  never,
-  [string, string, number, number, string | null, string | null, string | null, number]
->(
-  (owner, kind, credits, allowance, operation, requestId, note, at) =>
-    sql`insert into ledger (owner_id, kind, credits, allowance, operation, request_id, note, created_at)
-        values (${owner}, ${kind}, ${credits}, ${allowance}, ${operation}, ${requestId}, ${note}, ${at})`,
-  8,
-);
-
 /** The ledger is append-only: every change of a balance row is written here in the same transaction. */
 export async function appendLedgerEntry(trx: Db, entry: LedgerEntry): Promise<void> {
-  await insertEntry(
-    trx,
-    entry.ownerId,
-    entry.kind,
-    entry.credits,
-    entry.allowance ?? 0,
-    entry.operation ?? null,
-    entry.requestId ?? null,
-    entry.note ?? null,
-    entry.at ?? Date.now(),
-  );
+  await trx
+    .insertInto("ledger")
+    .values({
+      owner_id: entry.ownerId,
+      kind: entry.kind,
+      credits: entry.credits,
+      allowance: entry.allowance ?? 0,
+      operation: entry.operation ?? null,
+      request_id: entry.requestId ?? null,
+      note: entry.note ?? null,
+      created_at: entry.at ?? Date.now(),
+    })
+    .execute();
 }

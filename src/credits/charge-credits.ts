@@ -1,21 +1,21 @@
-import { sql } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
-import { reusableQuery } from "../platform/db/reusable-query.ts";
 import { ServiceError } from "../platform/errors.ts";
 import { appendLedgerEntry } from "./append-ledger-entry.ts";
 
-export const takeAllowance = reusableQuery<{ credits: number }, [number, number, string]>(
-  (amount, now, ownerId) =>
-    sql`update balances set allowance = allowance - ${amount}, updated_at = ${now}
-        where owner_id = ${ownerId} and allowance >= ${amount} returning credits`,
-  3,
-);
-export const takeCredits = reusableQuery<{ credits: number }, [number, number, string]>(
-  (amount, now, ownerId) =>
-    sql`update balances set credits = credits - ${amount}, updated_at = ${now}
-        where owner_id = ${ownerId} and credits >= ${amount} returning credits`,
-  3,
-);
+/** Takes `amount` from one column of the owner's balance, only if it covers it; the credits left. */
+export async function takeFromBalance(
+  trx: Db,
+  column: "allowance" | "credits",
+  { ownerId, amount, now }: { ownerId: string; amount: number; now: number },
+): Promise<{ credits: number } | undefined> {
+  return trx
+    .updateTable("balances")
+    .set((eb) => ({ [column]: eb(column, "-", amount), updated_at: now }))
+    .where("owner_id", "=", ownerId)
+    .where(column, ">=", amount)
+    .returning("credits")
+    .executeTakeFirst();
+}
 
 export interface Charge {
   charged: number;
@@ -40,8 +40,9 @@ export async function tryChargeCredits(trx: Db, input: ChargeInput): Promise<Cha
   const { ownerId, amount } = input;
   if (amount === 0) return { charged: 0, remaining: await remainingCredits(trx, ownerId) };
   const now = Date.now();
-  const fromAllowance = input.useAllowance ? (await takeAllowance(trx, amount, now, ownerId))[0] : undefined;
-  const paid = fromAllowance ?? (await takeCredits(trx, amount, now, ownerId))[0];
+  const taking = { ownerId, amount, now };
+  const fromAllowance = input.useAllowance ? await takeFromBalance(trx, "allowance", taking) : undefined;
+  const paid = fromAllowance ?? (await takeFromBalance(trx, "credits", taking));
   if (!paid) return null;
   await appendLedgerEntry(trx, {
     ownerId,

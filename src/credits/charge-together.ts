@@ -1,12 +1,6 @@
 import type { Db } from "../platform/db/connect.ts";
 import { rowInserter } from "../platform/db/row-inserter.ts";
-import {
-  type Charge,
-  type ChargeInput,
-  takeAllowance,
-  takeCredits,
-  tryChargeCredits,
-} from "./charge-credits.ts";
+import { type Charge, type ChargeInput, takeFromBalance, tryChargeCredits } from "./charge-credits.ts";
 
 const insertLedgerRows = rowInserter("ledger", [
   "owner_id",
@@ -51,7 +45,11 @@ async function chargeGroup(trx: Db, group: readonly ChargeInput[], ledger: unkno
   if (total === 0) return null;
   const { ownerId, useAllowance } = group[0];
   const now = Date.now();
-  const [paid] = await (useAllowance ? takeAllowance : takeCredits)(trx, total, now, ownerId);
+  const paid = await takeFromBalance(trx, useAllowance ? "allowance" : "credits", {
+    ownerId,
+    amount: total,
+    now,
+  });
   if (!paid) return null;
   let remaining = Number(paid.credits) + (useAllowance ? 0 : total);
   return group.map((input): Charge => {

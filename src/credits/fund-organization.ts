@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
 import { appendLedgerEntry } from "./append-ledger-entry.ts";
-import { insufficientBalance, takeCredits } from "./charge-credits.ts";
+import { insufficientBalance, takeFromBalance } from "./charge-credits.ts";
 
 /**
  * Moves prepaid credits from a user's own balance to an organization they own: both balances and a
@@ -29,7 +29,7 @@ export async function fundOrganization(
   if (membership?.role !== "owner")
     throw new ServiceError("not_found", "only an owner of the organization can add credits to it");
   const now = Date.now();
-  const [taken] = await takeCredits(trx, credits, now, userId);
+  const taken = await takeFromBalance(trx, "credits", { ownerId: userId, amount: credits, now });
   if (!taken) throw insufficientBalance(credits);
   await trx
     .updateTable("balances")
