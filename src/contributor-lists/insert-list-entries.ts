@@ -1,5 +1,4 @@
 import type { Db } from "../platform/db/connect.ts";
-import { rowInserter } from "../platform/db/row-inserter.ts";
 import type { PositionedEntry } from "./sort-entries-by-rfc.ts";
 
 /**
@@ -8,39 +7,23 @@ import type { PositionedEntry } from "./sort-entries-by-rfc.ts";
  */
 export const INSERT_BATCH_ROWS = 250;
 
-const insertRows = rowInserter("list_entries", [
-  "version_id",
-  "position",
-  "rfc",
-  "sub_list",
-  "situation",
-  "name",
-  "person_type",
-  "state",
-  "suppressed",
-  "raw",
-]);
-
-/** One multi-row INSERT (its own short transaction), compiled once per row count. */
+/** One multi-row INSERT (its own short transaction). */
 export async function insertListEntries(
   db: Db,
   versionId: number,
   rows: readonly PositionedEntry[],
 ): Promise<void> {
-  const values: unknown[] = [];
-  for (const { position, entry } of rows) {
-    values.push(
-      versionId,
-      position,
-      entry.rfc,
-      entry.sub_list,
-      entry.situation,
-      entry.name,
-      entry.person_type,
-      entry.state,
-      entry.suppressed ? 1 : 0,
-      entry.raw ? JSON.stringify(entry.raw) : null,
-    );
-  }
-  await insertRows(db, values);
+  const values = rows.map(({ position, entry }) => ({
+    version_id: versionId,
+    position,
+    rfc: entry.rfc,
+    sub_list: entry.sub_list,
+    situation: entry.situation,
+    name: entry.name,
+    person_type: entry.person_type,
+    state: entry.state,
+    suppressed: entry.suppressed ? 1 : 0,
+    raw: entry.raw ? JSON.stringify(entry.raw) : null,
+  }));
+  if (values.length > 0) await db.insertInto("list_entries").values(values).execute();
 }

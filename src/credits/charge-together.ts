@@ -1,17 +1,8 @@
 import type { Db } from "../platform/db/connect.ts";
-import { rowInserter } from "../platform/db/row-inserter.ts";
+import type { LedgerTable } from "../platform/db/schema.ts";
 import { type Charge, type ChargeInput, takeFromBalance, tryChargeCredits } from "./charge-credits.ts";
 
-const insertLedgerRows = rowInserter("ledger", [
-  "owner_id",
-  "kind",
-  "credits",
-  "allowance",
-  "operation",
-  "request_id",
-  "note",
-  "created_at",
-]);
+type LedgerRow = Omit<LedgerTable, "id">;
 
 /**
  * Applies many charges inside the caller's transaction. An owner's charges that its balance (or plan
@@ -27,7 +18,7 @@ export async function chargeTogether(trx: Db, inputs: readonly ChargeInput[]): P
     if (group) group.push(index);
     else groups.set(key, [index]);
   }
-  const ledger: unknown[] = [];
+  const ledger: LedgerRow[] = [];
   for (const indexes of groups.values()) {
     const group = indexes.map((index) => inputs[index]);
     const charged = group.length > 1 ? await chargeGroup(trx, group, ledger) : null;
@@ -35,12 +26,12 @@ export async function chargeTogether(trx: Db, inputs: readonly ChargeInput[]): P
       results[index] = charged ? charged[position] : await tryChargeCredits(trx, inputs[index]);
     }
   }
-  await insertLedgerRows(trx, ledger);
+  if (ledger.length > 0) await trx.insertInto("ledger").values(ledger).execute();
   return results;
 }
 
 /** One owner's charges as one update, or null when the balance does not cover them all. */
-async function chargeGroup(trx: Db, group: readonly ChargeInput[], ledger: unknown[]) {
+async function chargeGroup(trx: Db, group: readonly ChargeInput[], ledger: LedgerRow[]) {
   const total = group.reduce((sum, input) => sum + input.amount, 0);
   if (total === 0) return null;
   const { ownerId, useAllowance } = group[0];
@@ -56,7 +47,16 @@ async function chargeGroup(trx: Db, group: readonly ChargeInput[], ledger: unkno
     if (!useAllowance) remaining -= input.amount;
     const credits = useAllowance ? 0 : -input.amount;
     const allowance = useAllowance ? -input.amount : 0;
-    ledger.push(ownerId, "charge", credits, allowance, input.operation, input.requestId, null, now);
+    ledger.push({
+      owner_id: ownerId,
+      kind: "charge",
+      credits,
+      allowance,
+      operation: input.operation,
+      request_id: input.requestId,
+      note: null,
+      created_at: now,
+    });
     return { charged: input.amount, remaining };
   });
 }

@@ -6,27 +6,10 @@ import type {
 } from "fastify";
 import type { ReportFailure } from "../platform/background-failures.ts";
 import type { Db } from "../platform/db/connect.ts";
-import { rowInserter } from "../platform/db/row-inserter.ts";
 import type { ApiRequestsTable } from "../platform/db/schema.ts";
 import { appendRouteHook } from "../platform/http/route-hooks.ts";
 
 type Row = Omit<ApiRequestsTable, "id">;
-
-const COLUMNS = [
-  "request_id",
-  "owner_id",
-  "key_id",
-  "method",
-  "operation",
-  "rfc",
-  "status",
-  "credits",
-  "latency_ms",
-  "created_at",
-  "mode",
-  "outcome",
-] as const;
-const insertRows = rowInserter("api_requests", COLUMNS);
 
 export interface RequestLogWriter {
   add(row: Row): void;
@@ -36,11 +19,14 @@ export interface RequestLogWriter {
   stop(): Promise<void>;
 }
 
-/** Writes request-log rows (flat values, COLUMNS order) in a transaction of their own. */
-async function insertApiRequests(db: Db, values: unknown[]): Promise<void> {
-  const step = 100 * COLUMNS.length;
+/** Writes request-log rows in a transaction of their own, 100 to a statement. */
+async function insertApiRequests(db: Db, rows: Row[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < values.length; i += step) await insertRows(trx, values.slice(i, i + step));
+    for (let i = 0; i < rows.length; i += 100)
+      await trx
+        .insertInto("api_requests")
+        .values(rows.slice(i, i + 100))
+        .execute();
   });
 }
 
@@ -54,8 +40,7 @@ export function createRequestLogWriter(
   intervalMs = 1000,
   batchSize = 100,
 ): RequestLogWriter {
-  // Values rather than row objects: what the INSERT binds, and no object per row to keep.
-  let pending: unknown[] = [];
+  let pending: Row[] = [];
   let writing: Promise<void> = Promise.resolve();
   const flush = () => {
     const batch = pending;
@@ -63,15 +48,15 @@ export function createRequestLogWriter(
     if (batch.length > 0)
       writing = writing
         .then(() => insertApiRequests(db, batch))
-        .catch((error) => report("request log write", error, { rows: batch.length / COLUMNS.length }));
+        .catch((error) => report("request log write", error, { rows: batch.length }));
     return writing;
   };
   const timer = setInterval(() => void flush(), intervalMs);
   timer.unref();
   return {
     add(row) {
-      for (const column of COLUMNS) pending.push(row[column]);
-      if (pending.length >= batchSize * COLUMNS.length) void flush();
+      pending.push(row);
+      if (pending.length >= batchSize) void flush();
     },
     flush,
     stop: async () => {
