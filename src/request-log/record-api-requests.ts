@@ -1,13 +1,7 @@
-import type {
-  FastifyInstance,
-  FastifyRequest,
-  onResponseHookHandler,
-  preSerializationHookHandler,
-} from "fastify";
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from "fastify";
 import type { ReportFailure } from "../platform/background-failures.ts";
 import type { Db } from "../platform/db/connect.ts";
 import type { ApiRequestsTable } from "../platform/db/schema.ts";
-import { appendRouteHook } from "../platform/http/route-hooks.ts";
 
 type Row = Omit<ApiRequestsTable, "id">;
 
@@ -69,15 +63,12 @@ export function createRequestLogWriter(
 /** Records every authenticated API call: never the key, only its id. */
 export function logApiRequests(scope: FastifyInstance, writer: RequestLogWriter): void {
   const outcomes = new WeakMap<FastifyRequest, string>();
-  const noteOutcome: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
+  scope.addHook("preSerialization", (request, reply, payload, done) => {
     const outcome = outcomeOf(payload, reply.statusCode);
     if (outcome !== null) outcomes.set(request, outcome);
     done(null, payload);
-  };
-  scope.addHook("onRoute", (route) => {
-    appendRouteHook(route, "preSerialization", noteOutcome);
-    appendRouteHook(route, "onResponse", logCallsTo(writer, outcomes, route.url.replace(/^\/v1\//, "")));
   });
+  scope.addHook("onResponse", logCallsTo(writer, outcomes));
 }
 
 /**
@@ -101,7 +92,6 @@ const listedOutcome = (lists: unknown): string =>
 function logCallsTo(
   writer: RequestLogWriter,
   outcomes: WeakMap<FastifyRequest, string>,
-  operation: string,
 ): onResponseHookHandler {
   return (request, reply, done) => {
     if (!request.auth) return done();
@@ -111,7 +101,7 @@ function logCallsTo(
       owner_id: request.auth.owner.id,
       key_id: request.auth.keyId,
       method: request.method,
-      operation,
+      operation: (request.routeOptions.url ?? "").replace(/^\/v1\//, ""),
       rfc: typeof body?.rfc === "string" ? body.rfc.slice(0, 20) : null,
       status: reply.statusCode,
       credits: request.ctx?.billing.charged ?? 0,

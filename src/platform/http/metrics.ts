@@ -1,9 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Registry } from "prom-client";
 import { sendProblem } from "./problem.ts";
 import { createRequestMetrics } from "./request-metrics.ts";
-import { appendRouteHook } from "./route-hooks.ts";
 
 /**
  * Prometheus at /metrics from a registry of this app's own (tests build many apps in one process):
@@ -19,17 +18,9 @@ export function installMetrics(
   options.register?.(registry);
   collectDefaultMetrics({ register: registry });
   const requests = createRequestMetrics(registry);
-  const observe = (route: string, request: FastifyRequest, reply: FastifyReply) =>
-    requests.observe(request.method, route, reply.statusCode, reply.elapsedTime);
-  // Each route counts its own requests; the app-wide hook counts only those no route matched.
-  app.addHook("onRoute", (route) =>
-    appendRouteHook(route, "onResponse", (request, reply, done) => {
-      observe(route.url, request, reply);
-      done();
-    }),
-  );
   app.addHook("onResponse", (request, reply, done) => {
-    if (request.is404) observe("unmatched", request, reply);
+    const route = request.is404 ? "unmatched" : (request.routeOptions.url ?? "unmatched");
+    requests.observe(request.method, route, reply.statusCode, reply.elapsedTime);
     done();
   });
   const allowed = options.token ? bearerIs(options.token) : isLocalRequest;
