@@ -12,9 +12,5 @@ export type ChargeBatcher = TurnBatcher<ChargeInput, Charge | null>;
  * of one owner sent side by side wait for each other's row lock and commit one by one (decision 0024).
  */
 export function createChargeBatcher(db: Db, maxBatch = 256): ChargeBatcher {
-  return batchPerTurn(
-    (inputs) => db.transaction().execute((trx) => chargeTogether(trx, inputs)),
-    maxBatch,
-    true,
-  );
+  return batchPerTurn((inputs) => db.transaction().execute((trx) => chargeTogether(trx, inputs)), maxBatch);
 }

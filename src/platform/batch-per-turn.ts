@@ -8,17 +8,13 @@ interface Pending<I, O> {
 }
 
 /**
- * The calls made while the event loop handles a burst of requests are run together on its next turn:
- * group commit for writes, one statement for many reads. `run` answers one output per input, in order.
- * With `oneAtATime`, a run starts only after the previous one settled, and takes everything queued
- * meanwhile: writes that lock the same row then queue here, as one batch, not in the database.
+ * Group commit: the calls made while the event loop handles a burst of requests are run together on
+ * its next turn; `run` answers one output per input, in order. A run starts only after the previous
+ * one settled, and takes everything queued meanwhile: writes that lock the same row queue here, as one
+ * batch, not in the database.
  */
-export function batchPerTurn<I, O>(
-  run: (inputs: I[]) => Promise<O[]>,
-  maxBatch: number,
-  oneAtATime = false,
-): TurnBatcher<I, O> {
-  let queue: Pending<I, O>[] = [];
+export function batchPerTurn<I, O>(run: (inputs: I[]) => Promise<O[]>, maxBatch: number): TurnBatcher<I, O> {
+  const queue: Pending<I, O>[] = [];
   let scheduled = false;
   let running = false;
 
@@ -35,12 +31,6 @@ export function batchPerTurn<I, O>(
 
   function sendQueued(): void {
     scheduled = false;
-    if (!oneAtATime) {
-      for (let start = 0; start < queue.length; start += maxBatch)
-        void send(queue.slice(start, start + maxBatch));
-      queue = [];
-      return;
-    }
     if (running || queue.length === 0) return;
     running = true;
     const batch = queue.splice(0, maxBatch);

@@ -24,21 +24,9 @@ test("calls made in one turn go to the same run, each gets its own output", asyn
   assert.deepEqual(await answers, [10, 20, 30]);
 });
 
-test("without oneAtATime, a later turn's calls start a run beside the one in flight", async () => {
+test("calls made while a run is in flight wait and go together in the next", async () => {
   const held = heldRun();
   const call = batchPerTurn(held.run, 100);
-  const first = call(1);
-  await nextTurn();
-  const second = call(2);
-  await nextTurn();
-  assert.deepEqual(held.batches, [[1], [2]]);
-  for (const release of held.releases) release();
-  assert.deepEqual(await Promise.all([first, second]), [10, 20]);
-});
-
-test("oneAtATime: calls made while a run is in flight wait and go together in the next", async () => {
-  const held = heldRun();
-  const call = batchPerTurn(held.run, 100, true);
   const first = call(1);
   await nextTurn();
   const later = [call(2)];
@@ -54,17 +42,13 @@ test("oneAtATime: calls made while a run is in flight wait and go together in th
   assert.deepEqual(await Promise.all(later), [20, 30, 40]);
 });
 
-test("oneAtATime: a failed run rejects its own calls and the next run still starts", async () => {
+test("a failed run rejects its own calls and the next run still starts", async () => {
   const batches: number[][] = [];
-  const call = batchPerTurn(
-    async (inputs: number[]) => {
-      batches.push(inputs);
-      if (inputs.includes(1)) throw new Error("refused");
-      return inputs;
-    },
-    2,
-    true,
-  );
+  const call = batchPerTurn(async (inputs: number[]) => {
+    batches.push(inputs);
+    if (inputs.includes(1)) throw new Error("refused");
+    return inputs;
+  }, 2);
   const results = await Promise.allSettled([call(1), call(2), call(3)]);
   assert.deepEqual(
     results.map((r) => r.status),
