@@ -50,7 +50,6 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** Government sources per mode; built from config (and closed with the app) when omitted. */
   upstreams?: UpstreamRegistry;
-  /** Local contributor-list lookup; until lists are wired every RFC is in none. */
 }
 
 export interface PadronApp {

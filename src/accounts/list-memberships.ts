@@ -19,18 +19,3 @@ export async function listMemberships(db: Db, userId: string): Promise<Membershi
     .execute();
   return rows.map((r) => ({ orgId: r.id, slug: r.slug, name: r.name, role: r.role }));
 }
-
-/** One organization by slug, only when the user is a member of it (else null: callers answer 404). */
-export async function findMembership(
-  db: Db,
-  input: { slug: string; userId: string },
-): Promise<Membership | null> {
-  const row = await db
-    .selectFrom("memberships as m")
-    .innerJoin("organizations as o", "o.id", "m.org_id")
-    .select(["o.id", "o.slug", "o.name", "m.role"])
-    .where("o.slug", "=", input.slug)
-    .where("m.user_id", "=", input.userId)
-    .executeTakeFirst();
-  return row ? { orgId: row.id, slug: row.slug, name: row.name, role: row.role } : null;
-}

@@ -1,6 +1,7 @@
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
 import { appendLedgerEntry } from "./append-ledger-entry.ts";
+import { readBalance } from "./read-balance.ts";
 
 /** Takes `amount` from one column of the owner's balance, only if it covers it; the credits left. */
 export async function takeFromBalance(
@@ -38,7 +39,7 @@ export interface ChargeInput {
  */
 export async function tryChargeCredits(trx: Db, input: ChargeInput): Promise<Charge | null> {
   const { ownerId, amount } = input;
-  if (amount === 0) return { charged: 0, remaining: await remainingCredits(trx, ownerId) };
+  if (amount === 0) return { charged: 0, remaining: (await readBalance(trx, ownerId)).credits };
   const now = Date.now();
   const taking = { ownerId, amount, now };
   const fromAllowance = input.useAllowance ? await takeFromBalance(trx, "allowance", taking) : undefined;
@@ -67,13 +68,4 @@ export async function chargeCredits(trx: Db, input: ChargeInput): Promise<Charge
   const charge = await tryChargeCredits(trx, input);
   if (!charge) throw insufficientBalance(input.amount);
   return charge;
-}
-
-export async function remainingCredits(db: Db, ownerId: string): Promise<number> {
-  const row = await db
-    .selectFrom("balances")
-    .select("credits")
-    .where("owner_id", "=", ownerId)
-    .executeTakeFirst();
-  return Number(row?.credits ?? 0);
 }
