@@ -133,6 +133,8 @@ function buildUpstreams(
   });
   const cache = <V>(ttlSeconds: number) =>
     createAnswerCache<V>({ ttlMs: ttlSeconds * 1000, maxEntries: configured.cacheEntries, now });
+  const cachedSource = <V>(url: string, source: Parameters<typeof limits>[0] & { cacheTtlSeconds: number }) =>
+    connect(url, limits(source), { cache: cache<V>(source.cacheTtlSeconds) });
   const upstreams: Upstreams = {
     // Two bulkheads: one-record checks never wait behind 5,000-record calls, which owners share.
     padron: createPadronClient(
@@ -150,24 +152,14 @@ function buildUpstreams(
           },
     ),
     certificateSearch: createCertificateSearchClient(
-      connect(endpoints.certificateSearch, limits(configured.certificateSearch), {
-        cache: cache(configured.certificateSearch.cacheTtlSeconds),
-      }),
+      cachedSource(endpoints.certificateSearch, configured.certificateSearch),
     ),
     certificateFiles: createCertificateFilesClient(
-      connect(endpoints.certificateFiles, limits(configured.certificateFiles), {
-        cache: cache(configured.certificateFiles.cacheTtlSeconds),
-      }),
+      cachedSource(endpoints.certificateFiles, configured.certificateFiles),
     ),
-    renapo: createRenapoClient(
-      connect(endpoints.renapo, limits(configured.renapo), {
-        cache: cache(configured.renapo.cacheTtlSeconds),
-      }),
-    ),
+    renapo: createRenapoClient(cachedSource(endpoints.renapo, configured.renapo)),
     commerceRegistry: createCommerceRegistryClient(
-      connect(endpoints.commerceRegistry, limits(configured.commerceRegistry), {
-        cache: cache(configured.commerceRegistry.cacheTtlSeconds),
-      }),
+      cachedSource(endpoints.commerceRegistry, configured.commerceRegistry),
     ),
     postalCatalog: createPostalCatalogClient(
       connect(
