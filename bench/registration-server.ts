@@ -25,10 +25,10 @@ const user = await createUser(
 );
 const { key } = await issueApiKey(database.db, { ownerId: user.id, label: "bench", mode: "live" });
 const row = await database.db
-  .selectFrom("registered_rfcs")
-  .select("key")
-  .where("key", ">", 2 ** 48)
-  .orderBy("key")
+  .selectFrom("registered_rfc_blocks")
+  .select("first_key as key")
+  .where("first_key", ">", 2 ** 48)
+  .orderBy("first_key")
   .limit(1)
   .executeTakeFirstOrThrow();
 const padron = await buildApp({ config, database });

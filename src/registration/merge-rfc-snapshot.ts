@@ -1,6 +1,8 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Db } from "../platform/db/connect.ts";
-import { type RfcChange, type RfcRow, ROWS_PER_STATEMENT, rowsInKeyOrder, writeChanges } from "./rfc-rows.ts";
+import { rowsInKeyOrder } from "./rfc-blocks.ts";
+import type { RfcRow } from "./rfc-entries.ts";
+import { type RfcChange, ROWS_PER_STATEMENT, writeChanges } from "./rfc-rows.ts";
 
 export type SnapshotChanges = { added: number; removed: number; restored: number; flags: number };
 

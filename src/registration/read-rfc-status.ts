@@ -1,5 +1,7 @@
 import type { Db } from "../platform/db/connect.ts";
 import type { ListMode } from "../platform/db/schema.ts";
+import { modeStartOf } from "./rfc-blocks.ts";
+import { findEntry } from "./rfc-entries.ts";
 import { rfcKey } from "./rfc-key.ts";
 
 /** What the published registered-RFC list says about one RFC; `listDate` null: none imported yet. */
@@ -16,41 +18,46 @@ export type RfcStatus = {
 };
 
 /**
- * One statement: the published date and the RFC's row; a row changed by an import not yet published
- * is read as it was, from its history row.
+ * One statement: the published date, the block that would hold the RFC and, when an import not yet
+ * published changed the RFC, its history row (the state before, what readers must still see).
  */
 export async function readRfcStatus(db: Db, mode: ListMode, rfc: string): Promise<RfcStatus> {
   const key = rfcKey(rfc, mode);
   const found = await db
     .selectFrom("registration_lists as l")
-    .leftJoin("registered_rfcs as r", (join) => join.on("r.key", "=", key))
     .leftJoin("registered_rfc_changes as c", (join) =>
-      join.onRef("c.list_date", "=", "r.changed_on").onRef("c.key", "=", "r.key"),
+      join.on("c.key", "=", key).onRef("c.list_date", ">", "l.published_date"),
     )
-    .select([
+    .select((eb) => [
       "l.published_date",
       "l.first_date",
-      "r.since",
-      "r.changed_on",
-      "r.flags",
-      "r.removed_on",
+      "c.list_date as unpublished_date",
       "c.prev_since",
       "c.prev_flags",
       "c.prev_removed_on",
+      eb
+        .selectFrom("registered_rfc_blocks as b")
+        .select("b.entries")
+        .where("b.first_key", ">=", modeStartOf(key))
+        .where("b.first_key", "<=", key)
+        .orderBy("b.first_key", "desc")
+        .limit(1)
+        .as("entries"),
     ])
     .where("l.mode", "=", mode)
     .where("l.list", "=", "rfc")
+    .orderBy("c.list_date")
     .executeTakeFirst();
   const none = { since: null, sinceExact: false, removedOn: null, sncf: null, subcontracting: null };
   if (!found || found.published_date === null) return { listDate: null, registered: null, ...none };
-  const unpublished = found.changed_on !== null && found.changed_on > found.published_date;
-  const state = unpublished
-    ? found.prev_since === null
-      ? null
-      : { since: found.prev_since, flags: found.prev_flags ?? 0, removed_on: found.prev_removed_on }
-    : found.since === null
-      ? null
-      : { since: found.since, flags: found.flags ?? 0, removed_on: found.removed_on };
+  const state =
+    found.unpublished_date !== null
+      ? found.prev_since === null
+        ? null
+        : { since: found.prev_since, flags: found.prev_flags ?? 0, removed_on: found.prev_removed_on }
+      : found.entries
+        ? findEntry(found.entries, key)
+        : null;
   if (!state) return { listDate: found.published_date, registered: false, ...none };
   const registered = state.removed_on === null;
   return {

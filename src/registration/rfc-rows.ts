@@ -1,11 +1,7 @@
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Db } from "../platform/db/connect.ts";
-import { rowInserter } from "../platform/db/row-inserter.ts";
+import { coveringBlock, modeStartOf, replaceBlock } from "./rfc-blocks.ts";
+import type { RfcState } from "./rfc-entries.ts";
 import { MODE_KEY_SPAN } from "./rfc-key.ts";
-
-/** A registered_rfcs row's state; `removed_on` set = off the list since then. */
-export type RfcState = { since: number; changed_on: number; flags: number; removed_on: number | null };
-export type RfcRow = RfcState & { key: number };
 
 export const CHANGE_KINDS = { added: 1, removed: 2, restored: 3, flags: 4 } as const;
 export type ChangeKind = keyof typeof CHANGE_KINDS;
@@ -16,88 +12,50 @@ export type RfcChange = { key: number; kind: ChangeKind; prev: RfcState | null; 
 /** Rows per statement: 5 or 8 columns stay far below SQLite's bound-parameter limit. */
 export const ROWS_PER_STATEMENT = 500;
 
-export const insertRfcRows = rowInserter("registered_rfcs", [
-  "key",
-  "since",
-  "changed_on",
-  "flags",
-  "removed_on",
-]);
-const insertChangeRows = rowInserter("registered_rfc_changes", [
-  "list_date",
-  "key",
-  "kind",
-  "flags",
-  "prev_since",
-  "prev_changed_on",
-  "prev_flags",
-  "prev_removed_on",
-]);
-
 /**
  * The history rows first, then the rows themselves: an import killed in between leaves history that
  * undoes it (undo-unpublished.ts), never a changed row without its previous state.
  */
 export async function writeChanges(db: Db, listDate: number, changes: readonly RfcChange[]): Promise<void> {
   if (changes.length === 0) return;
-  const history: unknown[] = [];
-  for (const { key, kind, prev, next } of changes)
-    history.push(
-      listDate,
-      key,
-      CHANGE_KINDS[kind],
-      next?.flags ?? prev?.flags ?? 0,
-      prev?.since ?? null,
-      prev?.changed_on ?? null,
-      prev?.flags ?? null,
-      prev?.removed_on ?? null,
-    );
-  await insertChangeRows(db, history);
+  const history = changes.map(({ key, kind, prev, next }) => ({
+    list_date: listDate,
+    key,
+    kind: CHANGE_KINDS[kind],
+    flags: next?.flags ?? prev?.flags ?? 0,
+    prev_since: prev?.since ?? null,
+    prev_changed_on: prev?.changed_on ?? null,
+    prev_flags: prev?.flags ?? null,
+    prev_removed_on: prev?.removed_on ?? null,
+  }));
+  await db.insertInto("registered_rfc_changes").values(history).execute();
   await setRows(
     db,
     changes.map(({ key, next }) => ({ key, state: next })),
   );
 }
 
-/** Upserts each row to its state, or deletes it when the state is null. */
+/**
+ * Upserts each row to its state, or deletes it when the state is null: the blocks covering the
+ * sorted keys are read, changed and written back, one transaction for the batch.
+ */
 export async function setRows(
   db: Db,
   rows: readonly { key: number; state: RfcState | null }[],
 ): Promise<void> {
-  const gone = rows.filter((row) => row.state === null).map((row) => row.key);
-  const kept = rows.flatMap(({ key, state }) => (state ? [{ key, ...state }] : []));
-  if (gone.length > 0) await db.deleteFrom("registered_rfcs").where("key", "in", gone).execute();
-  if (kept.length > 0)
-    await db
-      .insertInto("registered_rfcs")
-      .values(kept)
-      .onConflict((oc) =>
-        oc.column("key").doUpdateSet((eb) => ({
-          since: eb.ref("excluded.since"),
-          changed_on: eb.ref("excluded.changed_on"),
-          flags: eb.ref("excluded.flags"),
-          removed_on: eb.ref("excluded.removed_on"),
-        })),
-      )
-      .execute();
-}
-
-/** Every row of a mode in key order, a page at a time. */
-export async function* rowsInKeyOrder(db: Db, offset: number, pageSize = 10_000): AsyncGenerator<RfcRow[]> {
-  let after = offset - 1;
-  for (;;) {
-    const page = await db
-      .selectFrom("registered_rfcs")
-      .select(["key", "since", "changed_on", "flags", "removed_on"])
-      .where("key", ">", after)
-      .where("key", "<", offset + MODE_KEY_SPAN)
-      .orderBy("key")
-      .limit(pageSize)
-      .execute();
-    if (page.length === 0) return;
-    after = page[page.length - 1].key;
-    // Keys are below 2^53: both drivers give them as numbers (pg's BIGINT parser, connect.ts).
-    yield page;
-    await yieldToEventLoop();
-  }
+  const sorted = [...rows].sort((a, b) => a.key - b.key);
+  await db.transaction().execute(async (trx) => {
+    for (let at = 0; at < sorted.length; ) {
+      const block = await coveringBlock(trx, sorted[at].key);
+      const end = block?.nextFirstKey ?? modeStartOf(sorted[at].key) + MODE_KEY_SPAN;
+      const byKey = new Map((block?.rows ?? []).map((row) => [row.key, row]));
+      for (; at < sorted.length && sorted[at].key < end; at++) {
+        const { key, state } = sorted[at];
+        if (state) byKey.set(key, { key, ...state });
+        else byKey.delete(key);
+      }
+      const merged = [...byKey.values()].sort((a, b) => a.key - b.key);
+      await replaceBlock(trx, block?.firstKey ?? null, merged);
+    }
+  });
 }

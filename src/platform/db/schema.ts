@@ -287,16 +287,11 @@ export interface RegistrationImportsTable {
   detail: string | null;
 }
 
-export interface RegisteredRfcsTable {
-  /** The packed RFC (registration/rfc-key.ts), sandbox rows offset by 2^50. */
-  key: number;
-  /** When the RFC's current (or last) stay on the list began. */
-  since: number;
-  /** The list date of the row's last change: newer than the published date = not published yet. */
-  changed_on: number;
-  /** 1 = SNCF, 2 = SUBCONTRATACION. */
-  flags: number;
-  removed_on: number | null;
+/** The registered RFCs of a key range: up to 128 entries of 14 bytes (registration/rfc-entries.ts). */
+export interface RegisteredRfcBlocksTable {
+  /** The key of the first entry: the packed RFC (registration/rfc-key.ts), sandbox keys offset by 2^50. */
+  first_key: number;
+  entries: Uint8Array;
 }
 
 /** One per RFC and list date it changed; the previous state undoes an import that was not published. */
@@ -359,7 +354,7 @@ export interface Database {
   postal_code_imports: PostalCodeImportsTable;
   registration_lists: RegistrationListsTable;
   registration_imports: RegistrationImportsTable;
-  registered_rfcs: RegisteredRfcsTable;
+  registered_rfc_blocks: RegisteredRfcBlocksTable;
   registered_rfc_changes: RegisteredRfcChangesTable;
   registered_rfc_texts: RegisteredRfcTextsTable;
   certificate_list_entries: CertificateListEntriesTable;

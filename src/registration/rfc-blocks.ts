@@ -1,0 +1,100 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import type { Db } from "../platform/db/connect.ts";
+import { BLOCK_ENTRIES, decodeEntries, encodeEntries, type RfcRow } from "./rfc-entries.ts";
+import { MODE_KEY_SPAN } from "./rfc-key.ts";
+
+/** The block of `registered_rfc_blocks` that holds (or would hold) a key, and where the next one starts. */
+export type CoveringBlock = { firstKey: number; rows: RfcRow[]; nextFirstKey: number | null };
+
+/** The first key of the key's mode span: blocks never cross it. */
+export const modeStartOf = (key: number) => Math.floor(key / MODE_KEY_SPAN) * MODE_KEY_SPAN;
+
+/**
+ * The block with the greatest first key ≤ key in the key's mode, else the mode's first block (the key
+ * would become its first entry); null when the mode has no block.
+ */
+export async function coveringBlock(db: Db, key: number): Promise<CoveringBlock | null> {
+  const start = modeStartOf(key);
+  const end = start + MODE_KEY_SPAN;
+  const blocks = db.selectFrom("registered_rfc_blocks").select(["first_key", "entries"]);
+  const found =
+    (await blocks
+      .where("first_key", ">=", start)
+      .where("first_key", "<=", key)
+      .orderBy("first_key", "desc")
+      .limit(1)
+      .executeTakeFirst()) ??
+    (await blocks
+      .where("first_key", ">", key)
+      .where("first_key", "<", end)
+      .orderBy("first_key")
+      .limit(1)
+      .executeTakeFirst());
+  if (!found) return null;
+  const next = await db
+    .selectFrom("registered_rfc_blocks")
+    .select("first_key")
+    .where("first_key", ">", found.first_key)
+    .where("first_key", "<", end)
+    .orderBy("first_key")
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    firstKey: found.first_key,
+    rows: decodeEntries(found.entries),
+    nextFirstKey: next?.first_key ?? null,
+  };
+}
+
+/**
+ * Writes a block's new entries in place of the block that started at `firstKey` (null: none did):
+ * deleted when empty, split in equal parts past 128 entries so the next days' additions fit, and
+ * moved (delete + insert) when its first entry changed.
+ */
+export async function replaceBlock(db: Db, firstKey: number | null, rows: readonly RfcRow[]): Promise<void> {
+  const parts = rows.length <= BLOCK_ENTRIES ? 1 : Math.ceil(rows.length / BLOCK_ENTRIES) + 1;
+  const size = Math.ceil(rows.length / parts);
+  const blocks = Array.from({ length: parts }, (_, part) =>
+    rows.slice(part * size, (part + 1) * size),
+  ).filter((part) => part.length > 0);
+  const [first, ...rest] = blocks;
+  if (firstKey !== null && first?.[0].key === firstKey)
+    await db
+      .updateTable("registered_rfc_blocks")
+      .set({ entries: encodeEntries(first) })
+      .where("first_key", "=", firstKey)
+      .execute();
+  else {
+    if (firstKey !== null)
+      await db.deleteFrom("registered_rfc_blocks").where("first_key", "=", firstKey).execute();
+    if (first) rest.unshift(first);
+  }
+  if (rest.length > 0)
+    await db
+      .insertInto("registered_rfc_blocks")
+      .values(rest.map((part) => ({ first_key: part[0].key, entries: encodeEntries(part) })))
+      .execute();
+}
+
+/**
+ * Every row of a mode in key order, a page of blocks at a time. Each page starts after the last key
+ * yielded, so blocks that a merge splits behind the reader are not read twice.
+ */
+export async function* rowsInKeyOrder(db: Db, offset: number, blocksPerPage = 64): AsyncGenerator<RfcRow[]> {
+  let after = offset - 1;
+  for (;;) {
+    const page = await db
+      .selectFrom("registered_rfc_blocks")
+      .select("entries")
+      .where("first_key", ">", after)
+      .where("first_key", "<", offset + MODE_KEY_SPAN)
+      .orderBy("first_key")
+      .limit(blocksPerPage)
+      .execute();
+    if (page.length === 0) return;
+    const rows = page.flatMap((block) => decodeEntries(block.entries));
+    after = rows[rows.length - 1].key;
+    yield rows;
+    await yieldToEventLoop();
+  }
+}
