@@ -1,0 +1,104 @@
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { appendFirstSnapshot } from "../../src/registration/append-first-snapshot.ts";
+import { mergeRfcSnapshot } from "../../src/registration/merge-rfc-snapshot.ts";
+import { rowsInKeyOrder } from "../../src/registration/rfc-blocks.ts";
+import { BLOCK_ENTRIES, decodeEntries, type RfcRow } from "../../src/registration/rfc-entries.ts";
+import { SANDBOX_KEY_OFFSET } from "../../src/registration/rfc-key.ts";
+import { setRows } from "../../src/registration/rfc-rows.ts";
+import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
+
+const DAY = 20_000;
+const state = (flags = 0) => ({ since: DAY, changed_on: DAY, flags, removed_on: null });
+const snapshotOf = (keys: readonly number[]) =>
+  (async function* () {
+    yield Float64Array.from(keys, (key) => key * 4 + 1);
+  })();
+
+describe("registered RFCs in blocks: splits, moves, deletes, two modes", () => {
+  let database: TestDatabase;
+  before(async () => {
+    database = await freshDatabase();
+  });
+  after(() => database.close());
+
+  /** Every block checked (sorted, ≤ 128, first_key = its first entry, one mode), then its rows. */
+  const blocksOf = async (offset: number) => {
+    const blocks = await database.db
+      .selectFrom("registered_rfc_blocks")
+      .selectAll()
+      .where("first_key", ">=", offset)
+      .where("first_key", "<", offset + SANDBOX_KEY_OFFSET)
+      .orderBy("first_key")
+      .execute();
+    let previous = -1;
+    const sizes = blocks.map(({ first_key, entries }) => {
+      const rows = decodeEntries(entries);
+      assert.ok(
+        rows.length > 0 && rows.length <= BLOCK_ENTRIES,
+        `block ${first_key}: ${rows.length} entries`,
+      );
+      assert.equal(rows[0].key, first_key);
+      for (const row of rows) {
+        assert.ok(row.key > previous, `key ${row.key} after ${previous}`);
+        assert.ok(row.key >= offset && row.key < offset + SANDBOX_KEY_OFFSET, `key ${row.key} in its mode`);
+        previous = row.key;
+      }
+      return rows.length;
+    });
+    const rows: RfcRow[] = [];
+    for await (const page of rowsInKeyOrder(database.db, offset)) rows.push(...page);
+    return { sizes, keys: rows.map((row) => row.key), rows };
+  };
+
+  // More blocks than the merge reads in one page (64), so it splits blocks behind its reader.
+  const FIRST = 100 * BLOCK_ENTRIES + 44;
+
+  it("the first snapshot appends full blocks in key order", async () => {
+    const keys = Array.from({ length: FIRST }, (_, i) => 1_000 + i * 10);
+    await appendFirstSnapshot(database, { listDate: DAY, snapshot: snapshotOf(keys) });
+    const { sizes, rows } = await blocksOf(0);
+    assert.deepEqual(sizes, [...Array(100).fill(BLOCK_ENTRIES), 44]);
+    assert.deepEqual(
+      rows,
+      keys.map((key) => ({ key, ...state(1) })),
+    );
+  });
+
+  it("a merge that adds between every key splits blocks behind its reader and reads each row once", async () => {
+    const keys = Array.from({ length: 2 * FIRST }, (_, i) => 1_000 + i * 5);
+    const changes = await mergeRfcSnapshot(database.db, {
+      offset: 0,
+      listDate: DAY + 1,
+      snapshot: snapshotOf(keys),
+    });
+    assert.deepEqual(changes, { added: FIRST, removed: 0, restored: 0, flags: 0 });
+    const { sizes, keys: stored } = await blocksOf(0);
+    assert.deepEqual(stored, keys);
+    assert.ok(sizes.length >= 200, `${2 * FIRST} entries in ${sizes.length} blocks`);
+  });
+
+  it("a key below the first block moves that block; a block emptied is deleted", async () => {
+    const { keys: before, sizes } = await blocksOf(0);
+    const lastBlock = before.slice(before.length - sizes[sizes.length - 1]);
+    await setRows(database.db, [
+      { key: 7, state: state(2) },
+      ...lastBlock.map((key) => ({ key, state: null })),
+    ]);
+    const after = await blocksOf(0);
+    assert.deepEqual(after.keys, [7, ...before.slice(0, before.length - lastBlock.length)]);
+    assert.equal(after.sizes.length, sizes.length - 1);
+    assert.deepEqual(after.rows[0], { key: 7, ...state(2) });
+  });
+
+  it("a batch over both modes fills each mode's own blocks", async () => {
+    const sandbox = Array.from({ length: 200 }, (_, i) => SANDBOX_KEY_OFFSET + i);
+    const live = (await blocksOf(0)).keys;
+    await setRows(database.db, [
+      ...sandbox.map((key) => ({ key, state: state() })),
+      { key: SANDBOX_KEY_OFFSET - 1, state: state() },
+    ]);
+    assert.deepEqual((await blocksOf(SANDBOX_KEY_OFFSET)).keys, sandbox);
+    assert.deepEqual((await blocksOf(0)).keys, [...live, SANDBOX_KEY_OFFSET - 1]);
+  });
+});
