@@ -101,4 +101,20 @@ describe("registered RFCs in blocks: splits, moves, deletes, two modes", () => {
     assert.deepEqual((await blocksOf(SANDBOX_KEY_OFFSET)).keys, sandbox);
     assert.deepEqual((await blocksOf(0)).keys, [...live, SANDBOX_KEY_OFFSET - 1]);
   });
+
+  it("the reader skips the parts of a block split behind it: each key is read once, in order", async () => {
+    const reader = rowsInKeyOrder(database.db, 0, 1);
+    const first = await reader.next();
+    assert.ok(!first.done);
+    const read = first.value.map((row) => row.key);
+    await setRows(
+      database.db,
+      read.map((key) => ({ key: key + 1, state: state() })),
+    );
+    for await (const page of reader) read.push(...page.map((row) => row.key));
+    const expected = (await blocksOf(0)).keys.filter(
+      (key) => !read.slice(0, first.value.length).includes(key - 1),
+    );
+    assert.deepEqual(read, expected);
+  });
 });
