@@ -18,15 +18,26 @@ export type RfcStatus = {
 };
 
 /**
- * One statement: the published date, the block that would hold the RFC and, when an import not yet
- * published changed the RFC, its history row (the state before, what readers must still see).
+ * One statement, so one consistent state: the published date, the block that would hold the RFC and,
+ * when an import not yet published changed the RFC, its history row (the state readers must still see).
  */
 export async function readRfcStatus(db: Db, mode: ListMode, rfc: string): Promise<RfcStatus> {
   const key = rfcKey(rfc, mode);
   const found = await db
     .selectFrom("registration_lists as l")
+    // The one date after the published one (an import undoes a killed one's before writing) by an
+    // index seek, then the RFC's row of that date: not a scan of an import's changes so far.
     .leftJoin("registered_rfc_changes as c", (join) =>
-      join.on("c.key", "=", key).onRef("c.list_date", ">", "l.published_date"),
+      join.on("c.key", "=", key).on((eb) =>
+        eb(
+          "c.list_date",
+          "=",
+          eb
+            .selectFrom("registered_rfc_changes as u")
+            .select((u) => u.fn.min("u.list_date").as("list_date"))
+            .whereRef("u.list_date", ">", "l.published_date"),
+        ),
+      ),
     )
     .select((eb) => [
       "l.published_date",
@@ -46,7 +57,6 @@ export async function readRfcStatus(db: Db, mode: ListMode, rfc: string): Promis
     ])
     .where("l.mode", "=", mode)
     .where("l.list", "=", "rfc")
-    .orderBy("c.list_date")
     .executeTakeFirst();
   const none = { since: null, sinceExact: false, removedOn: null, sncf: null, subcontracting: null };
   if (!found || found.published_date === null) return { listDate: null, registered: null, ...none };
