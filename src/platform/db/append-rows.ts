@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { DatabaseHandle } from "./connect.ts";
+import { rowInserter } from "./row-inserter.ts";
 import type { Database } from "./schema.ts";
 
 /** Rows per INSERT on SQLite by default: one statement is about a millisecond on the request thread. */
@@ -14,6 +15,9 @@ export function bulkAppender<T extends keyof Database & string, C extends keyof 
   columns: readonly C[],
   options: { rowsPerInsert?: number } = {},
 ): (database: DatabaseHandle, batches: AsyncIterable<unknown[]>) => Promise<void> {
+  // Statements compiled once per row count: a Kysely insert built per chunk cost the 1M-certificate
+  // import 30 % more CPU and 90 MB more RSS on SQLite.
+  const insert = rowInserter(table, columns);
   const width = columns.length;
   const chunk = (options.rowsPerInsert ?? ROWS_PER_INSERT) * width;
   return async (database, batches) => {
@@ -23,13 +27,7 @@ export function bulkAppender<T extends keyof Database & string, C extends keyof 
     }
     for await (const values of batches)
       for (let start = 0; start < values.length; start += chunk) {
-        const rows = [];
-        for (let at = start; at < Math.min(start + chunk, values.length); at += width)
-          rows.push(Object.fromEntries(columns.map((column, i) => [column, values[at + i]])));
-        await database.db
-          .insertInto(table)
-          .values(rows as never)
-          .execute();
+        await insert(database.db, values.slice(start, start + chunk));
         // node:sqlite runs statements synchronously: requests get a turn between two of them.
         await yieldToEventLoop();
       }
