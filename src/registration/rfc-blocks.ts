@@ -49,7 +49,7 @@ export async function coveringBlock(db: Db, key: number): Promise<CoveringBlock 
 /**
  * Writes a block's new entries in place of the block that started at `firstKey` (null: none did):
  * deleted when empty, split in equal parts past 128 entries so the next days' additions fit, and
- * moved (delete + insert) when its first entry changed.
+ * moved (delete + insert) when its first entry changed; one transaction when more than a statement.
  */
 export async function replaceBlock(db: Db, firstKey: number | null, rows: readonly RfcRow[]): Promise<void> {
   const parts = rows.length <= BLOCK_ENTRIES ? 1 : Math.ceil(rows.length / BLOCK_ENTRIES) + 1;
@@ -57,23 +57,25 @@ export async function replaceBlock(db: Db, firstKey: number | null, rows: readon
   const blocks = Array.from({ length: parts }, (_, part) =>
     rows.slice(part * size, (part + 1) * size),
   ).filter((part) => part.length > 0);
-  const [first, ...rest] = blocks;
-  if (firstKey !== null && first?.[0].key === firstKey)
-    await db
-      .updateTable("registered_rfc_blocks")
-      .set({ entries: encodeEntries(first) })
-      .where("first_key", "=", firstKey)
-      .execute();
-  else {
-    if (firstKey !== null)
-      await db.deleteFrom("registered_rfc_blocks").where("first_key", "=", firstKey).execute();
-    if (first) rest.unshift(first);
-  }
-  if (rest.length > 0)
-    await db
-      .insertInto("registered_rfc_blocks")
-      .values(rest.map((part) => ({ first_key: part[0].key, entries: encodeEntries(part) })))
-      .execute();
+  const inPlace = firstKey !== null && blocks[0]?.[0].key === firstKey;
+  const added = inPlace ? blocks.slice(1) : blocks;
+  const write = async (trx: Db) => {
+    if (inPlace)
+      await trx
+        .updateTable("registered_rfc_blocks")
+        .set({ entries: encodeEntries(blocks[0]) })
+        .where("first_key", "=", firstKey)
+        .execute();
+    else if (firstKey !== null)
+      await trx.deleteFrom("registered_rfc_blocks").where("first_key", "=", firstKey).execute();
+    if (added.length > 0)
+      await trx
+        .insertInto("registered_rfc_blocks")
+        .values(added.map((part) => ({ first_key: part[0].key, entries: encodeEntries(part) })))
+        .execute();
+  };
+  if (firstKey !== null && added.length > 0) await db.transaction().execute(write);
+  else await write(db);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Db } from "../platform/db/connect.ts";
 import { coveringBlock, modeStartOf, replaceBlock } from "./rfc-blocks.ts";
 import type { RfcState } from "./rfc-entries.ts";
@@ -35,27 +36,30 @@ export async function writeChanges(db: Db, listDate: number, changes: readonly R
   );
 }
 
+/** Blocks written between two turns of the event loop: node:sqlite runs statements synchronously. */
+const BLOCKS_PER_TURN = 4;
+
 /**
- * Upserts each row to its state, or deletes it when the state is null: the blocks covering the
- * sorted keys are read, changed and written back, one transaction for the batch.
+ * Upserts each row to its state, or deletes it when the state is null: the block covering each run
+ * of the sorted keys is read, changed and written back (atomically, replaceBlock); only one importer
+ * writes, so reading a block outside that transaction sees what it replaces.
  */
 export async function setRows(
   db: Db,
   rows: readonly { key: number; state: RfcState | null }[],
 ): Promise<void> {
   const sorted = [...rows].sort((a, b) => a.key - b.key);
-  await db.transaction().execute(async (trx) => {
-    for (let at = 0; at < sorted.length; ) {
-      const block = await coveringBlock(trx, sorted[at].key);
-      const end = block?.nextFirstKey ?? modeStartOf(sorted[at].key) + MODE_KEY_SPAN;
-      const byKey = new Map((block?.rows ?? []).map((row) => [row.key, row]));
-      for (; at < sorted.length && sorted[at].key < end; at++) {
-        const { key, state } = sorted[at];
-        if (state) byKey.set(key, { key, ...state });
-        else byKey.delete(key);
-      }
-      const merged = [...byKey.values()].sort((a, b) => a.key - b.key);
-      await replaceBlock(trx, block?.firstKey ?? null, merged);
+  for (let at = 0, written = 1; at < sorted.length; written++) {
+    const block = await coveringBlock(db, sorted[at].key);
+    const end = block?.nextFirstKey ?? modeStartOf(sorted[at].key) + MODE_KEY_SPAN;
+    const byKey = new Map((block?.rows ?? []).map((row) => [row.key, row]));
+    for (; at < sorted.length && sorted[at].key < end; at++) {
+      const { key, state } = sorted[at];
+      if (state) byKey.set(key, { key, ...state });
+      else byKey.delete(key);
     }
-  });
+    const merged = [...byKey.values()].sort((a, b) => a.key - b.key);
+    await replaceBlock(db, block?.firstKey ?? null, merged);
+    if (written % BLOCKS_PER_TURN === 0) await yieldToEventLoop();
+  }
 }
