@@ -1,5 +1,25 @@
 import { group, integer, url } from "./setting.ts";
 
+type Setting<T> = [fallback: T, description: string];
+
+/** One source's connector and limits: `{PREFIX}_URL`, `_TIMEOUT_MS`, `_CONCURRENCY`, `_CACHE_TTL_SECONDS`. */
+const source = (
+  prefix: string,
+  title: string,
+  settings: {
+    url: Setting<string>;
+    timeout: Setting<number>;
+    concurrency: Setting<number>;
+    cacheTtl: Setting<number>;
+  },
+) =>
+  group(title, {
+    url: url(`${prefix}_URL`, ...settings.url),
+    timeoutMs: integer(`${prefix}_TIMEOUT_MS`, ...settings.timeout, 1),
+    concurrency: integer(`${prefix}_CONCURRENCY`, ...settings.concurrency, 1, 10_000),
+    cacheTtlSeconds: integer(`${prefix}_CACHE_TTL_SECONDS`, ...settings.cacheTtl),
+  });
+
 /** Upstreams (src/upstreams): the shared policy, then each source's connector, limits and cache. */
 export const UPSTREAM_SETTINGS = group("Upstreams", {
   retries: integer(
@@ -67,92 +87,38 @@ export const UPSTREAM_SETTINGS = group("Upstreams", {
     ),
     cacheTtlSeconds: integer("PADRON_CACHE_TTL_SECONDS", 21_600, "Padrón answers kept (6 h)"),
   }),
-  certificateSearch: group("Certificate search", {
-    url: url(
-      "CERTIFICATE_SEARCH_URL",
-      "",
-      "Live certificate search connector, GET `?rfc=` → JSON list (empty: unavailable)",
-    ),
-    timeoutMs: integer("CERTIFICATE_SEARCH_TIMEOUT_MS", 8000, "Certificate search attempt timeout", 1),
-    concurrency: integer(
-      "CERTIFICATE_SEARCH_CONCURRENCY",
-      8,
-      "Certificate searches in flight at once",
-      1,
-      10_000,
-    ),
-    cacheTtlSeconds: integer(
-      "CERTIFICATE_SEARCH_CACHE_TTL_SECONDS",
-      21_600,
-      "Certificate search answers kept (6 h)",
-    ),
+  certificateSearch: source("CERTIFICATE_SEARCH", "Certificate search", {
+    url: ["", "Live certificate search connector, GET `?rfc=` → JSON list (empty: unavailable)"],
+    timeout: [8000, "Certificate search attempt timeout"],
+    concurrency: [8, "Certificate searches in flight at once"],
+    cacheTtl: [21_600, "Certificate search answers kept (6 h)"],
   }),
-  certificateFiles: group("Certificate files", {
-    url: url("CERTIFICATE_FILES_URL", "https://rdc.sat.gob.mx/rccf/", "Root of SAT's public .cer store"),
-    timeoutMs: integer("CERTIFICATE_FILES_TIMEOUT_MS", 8000, "Certificate file download attempt timeout", 1),
-    concurrency: integer(
-      "CERTIFICATE_FILES_CONCURRENCY",
-      16,
-      "Certificate file downloads in flight at once",
-      1,
-      10_000,
-    ),
-    cacheTtlSeconds: integer(
-      "CERTIFICATE_FILES_CACHE_TTL_SECONDS",
-      86_400,
-      "Certificate files (and their 404s) kept (24 h)",
-    ),
+  certificateFiles: source("CERTIFICATE_FILES", "Certificate files", {
+    url: ["https://rdc.sat.gob.mx/rccf/", "Root of SAT's public .cer store"],
+    timeout: [8000, "Certificate file download attempt timeout"],
+    concurrency: [16, "Certificate file downloads in flight at once"],
+    cacheTtl: [86_400, "Certificate files (and their 404s) kept (24 h)"],
   }),
-  renapo: group("RENAPO", {
-    url: url(
-      "RENAPO_URL",
-      "",
-      "Live RENAPO connector, GET `{url}/{CURP}` → gob.mx JSON (empty: unavailable)",
-    ),
-    timeoutMs: integer("RENAPO_TIMEOUT_MS", 8000, "RENAPO attempt timeout", 1),
-    concurrency: integer("RENAPO_CONCURRENCY", 8, "RENAPO lookups in flight at once", 1, 10_000),
-    cacheTtlSeconds: integer("RENAPO_CACHE_TTL_SECONDS", 259_200, "RENAPO answers kept (3 days)"),
+  renapo: source("RENAPO", "RENAPO", {
+    url: ["", "Live RENAPO connector, GET `{url}/{CURP}` → gob.mx JSON (empty: unavailable)"],
+    timeout: [8000, "RENAPO attempt timeout"],
+    concurrency: [8, "RENAPO lookups in flight at once"],
+    cacheTtl: [259_200, "RENAPO answers kept (3 days)"],
   }),
-  commerceRegistry: group("Commerce registry", {
-    url: url(
-      "COMMERCE_REGISTRY_URL",
-      "",
-      "Live commerce-registry connector, GET `?name=` → `{query, records}` (empty: unavailable)",
-    ),
-    timeoutMs: integer(
-      "COMMERCE_REGISTRY_TIMEOUT_MS",
-      120_000,
-      "Commerce-registry attempt timeout (a search takes 20–60 s)",
-      1,
-    ),
-    concurrency: integer(
-      "COMMERCE_REGISTRY_CONCURRENCY",
-      4,
-      "Commerce-registry searches in flight at once",
-      1,
-      10_000,
-    ),
-    cacheTtlSeconds: integer(
-      "COMMERCE_REGISTRY_CACHE_TTL_SECONDS",
-      604_800,
-      "Commerce-registry answers kept (7 days)",
-    ),
+  commerceRegistry: source("COMMERCE_REGISTRY", "Commerce registry", {
+    url: ["", "Live commerce-registry connector, GET `?name=` → `{query, records}` (empty: unavailable)"],
+    timeout: [120_000, "Commerce-registry attempt timeout (a search takes 20–60 s)"],
+    concurrency: [4, "Commerce-registry searches in flight at once"],
+    cacheTtl: [604_800, "Commerce-registry answers kept (7 days)"],
   }),
-  satCsf: group("SAT's CSF page", {
-    url: url(
-      "SAT_CSF_URL",
+  satCsf: source("SAT_CSF", "SAT's CSF page", {
+    url: [
       "https://siat.sat.gob.mx/app/qr/faces/pages/mobile/validadorqr.jsf",
       "SAT's public CSF page (the CSF's QR), asked `?D1=10&D2=1&D3={idCIF}_{RFC}` (empty: unavailable)",
-    ),
-    timeoutMs: integer("SAT_CSF_TIMEOUT_MS", 10_000, "CSF page attempt timeout", 1),
-    concurrency: integer(
-      "SAT_CSF_CONCURRENCY",
-      4,
-      "CSF page requests in flight at once per process (polite to SAT); the rest wait",
-      1,
-      10_000,
-    ),
-    cacheTtlSeconds: integer("SAT_CSF_CACHE_TTL_SECONDS", 600, "CSF pages kept per RFC + idCIF (10 min)"),
+    ],
+    timeout: [10_000, "CSF page attempt timeout"],
+    concurrency: [4, "CSF page requests in flight at once per process (polite to SAT); the rest wait"],
+    cacheTtl: [600, "CSF pages kept per RFC + idCIF (10 min)"],
   }),
   postalCatalog: group("SEPOMEX catalog", {
     timeoutMs: integer(
