@@ -1,42 +1,28 @@
 import type { Command } from "./command.ts";
 
 type Group = Record<string, Command>;
-const one = (load: () => Promise<Command>) => load;
-const fromGroup = (name: string, load: () => Promise<Group>) => async () => (await load())[name];
+/** The commands of one module (`keys create`, `keys list`…), each loading the module when it runs. */
+const fromGroup = (load: () => Promise<Group>, ...names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, async () => (await load())[name]]));
 
 // Each command's module is loaded only when it runs: a quick `keys list` does not pay for the app.
 export const COMMANDS: Record<string, () => Promise<Command>> = {
-  serve: one(async () => (await import("./serve.ts")).serve),
-  worker: one(async () => (await import("./worker.ts")).worker),
-  migrate: one(async () => (await import("./migrate.ts")).migrate),
-  sandbox: one(async () => (await import("./sandbox.ts")).sandbox),
-  mcp: one(async () => (await import("./mcp.ts")).mcp),
-  "users create": fromGroup("users create", async () => (await import("./users.ts")).users),
-  "users password": fromGroup("users password", async () => (await import("./users.ts")).users),
-  "orgs create": fromGroup("orgs create", async () => (await import("./orgs.ts")).orgs),
-  "keys create": fromGroup("keys create", async () => (await import("./keys.ts")).keys),
-  "keys list": fromGroup("keys list", async () => (await import("./keys.ts")).keys),
-  "keys delete": fromGroup("keys delete", async () => (await import("./keys.ts")).keys),
-  "credits grant": fromGroup("credits grant", async () => (await import("./credits.ts")).credits),
-  "credits plan": fromGroup("credits plan", async () => (await import("./credits.ts")).credits),
-  "lists sync": fromGroup("lists sync", async () => (await import("./lists.ts")).lists),
-  "lists import": fromGroup("lists import", async () => (await import("./lists.ts")).lists),
-  "lists status": fromGroup("lists status", async () => (await import("./lists.ts")).lists),
-  "postal-codes import": fromGroup(
-    "postal-codes import",
-    async () => (await import("./postal-codes.ts")).postalCodes,
-  ),
-  "registration import": fromGroup(
+  serve: async () => (await import("./serve.ts")).serve,
+  worker: async () => (await import("./worker.ts")).worker,
+  migrate: async () => (await import("./migrate.ts")).migrate,
+  sandbox: async () => (await import("./sandbox.ts")).sandbox,
+  mcp: async () => (await import("./mcp.ts")).mcp,
+  ...fromGroup(async () => (await import("./users.ts")).users, "users create", "users password"),
+  ...fromGroup(async () => (await import("./orgs.ts")).orgs, "orgs create"),
+  ...fromGroup(async () => (await import("./keys.ts")).keys, "keys create", "keys list", "keys delete"),
+  ...fromGroup(async () => (await import("./credits.ts")).credits, "credits grant", "credits plan"),
+  ...fromGroup(async () => (await import("./lists.ts")).lists, "lists sync", "lists import", "lists status"),
+  ...fromGroup(async () => (await import("./postal-codes.ts")).postalCodes, "postal-codes import"),
+  ...fromGroup(
+    async () => (await import("./registration.ts")).registration,
     "registration import",
-    async () => (await import("./registration.ts")).registration,
-  ),
-  "registration sync": fromGroup(
     "registration sync",
-    async () => (await import("./registration.ts")).registration,
-  ),
-  "registration status": fromGroup(
     "registration status",
-    async () => (await import("./registration.ts")).registration,
   ),
-  "cert inspect": fromGroup("cert inspect", async () => (await import("./cert.ts")).cert),
+  ...fromGroup(async () => (await import("./cert.ts")).cert, "cert inspect"),
 };
