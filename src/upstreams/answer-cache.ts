@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import { type Unavailable, unavailable } from "./result.ts";
+import type { UpstreamCaller } from "./upstream-caller.ts";
 
 type Flight<R> = { answer: Promise<R>; waiters: number; controller: AbortController };
 
@@ -11,6 +12,9 @@ export type AnswerCache<V> = {
   /** Loads in progress, shared by concurrent askers of one key. */
   readonly flights: Map<string, Flight<V>>;
 };
+
+/** A configured source whose answers are cached: its address, caller and cache. */
+export type CachedSource<V> = { url: string; caller: UpstreamCaller; cache: AnswerCache<V> };
 
 /**
  * lru-cache keeps the answers; the loads in flight stay a map of their own: its `fetchMethod` lets the

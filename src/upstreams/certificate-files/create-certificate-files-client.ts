@@ -1,21 +1,13 @@
 import { parseCertificate, type SatCertificate } from "../../certificates/parse-certificate.ts";
-import { type AnswerCache, cachedAnswer } from "../answer-cache.ts";
+import { type CachedSource, cachedAnswer } from "../answer-cache.ts";
 import { type LookupResult, notFound, ok, unavailable } from "../result.ts";
-import type { UpstreamCaller } from "../upstream-caller.ts";
 import { malformed } from "../upstream-failure.ts";
 import { certificateFileUrl } from "./certificate-file-url.ts";
 import type { CertificateFilesPort } from "./port.ts";
 
-export type CertificateFilesConnection = {
-  /** The store root, e.g. `https://rdc.sat.gob.mx/rccf/`. */
-  url: string;
-  caller: UpstreamCaller;
-  cache: AnswerCache<LookupResult<SatCertificate>>;
-};
-
 /** The public `.cer` store: DER on 200, 404 = SAT does not serve it (often pre-2010 serials). */
 export function createCertificateFilesClient(
-  connection: CertificateFilesConnection | null,
+  connection: CachedSource<LookupResult<SatCertificate>> | null,
 ): CertificateFilesPort {
   return {
     async download(serial, signal) {

@@ -1,20 +1,13 @@
-import { type AnswerCache, cachedAnswer } from "../answer-cache.ts";
+import { type CachedSource, cachedAnswer } from "../answer-cache.ts";
 import { readJson } from "../read-json.ts";
 import { ok, type UpstreamResult, unavailable } from "../result.ts";
-import type { UpstreamCaller } from "../upstream-caller.ts";
 import { UpstreamFailure } from "../upstream-failure.ts";
 import { parseCertificateSearch } from "./parse-certificate-search.ts";
 import type { CertificateListing, CertificateSearchPort } from "./port.ts";
 
-export type CertificateSearchConnection = {
-  url: string;
-  caller: UpstreamCaller;
-  cache: AnswerCache<UpstreamResult<CertificateListing[]>>;
-};
-
 /** GET `{url}?rfc=RFC` → JSON list. */
 export function createCertificateSearchClient(
-  connection: CertificateSearchConnection | null,
+  connection: CachedSource<UpstreamResult<CertificateListing[]>> | null,
 ): CertificateSearchPort {
   return {
     async searchByRfc(rfc, signal) {

@@ -1,20 +1,13 @@
-import { type AnswerCache, cachedAnswer } from "../answer-cache.ts";
+import { type CachedSource, cachedAnswer } from "../answer-cache.ts";
 import { readJson } from "../read-json.ts";
 import { ok, type UpstreamResult, unavailable } from "../result.ts";
-import type { UpstreamCaller } from "../upstream-caller.ts";
 import { UpstreamFailure } from "../upstream-failure.ts";
 import { parseRegistryAnswer } from "./parse-registry-answer.ts";
 import type { CommerceRegistryPort, RegistryRecord } from "./port.ts";
 
-export type CommerceRegistryConnection = {
-  url: string;
-  caller: UpstreamCaller;
-  cache: AnswerCache<UpstreamResult<RegistryRecord[]>>;
-};
-
 /** GET `{url}?name=NAME` → `{ query, records }`. */
 export function createCommerceRegistryClient(
-  connection: CommerceRegistryConnection | null,
+  connection: CachedSource<UpstreamResult<RegistryRecord[]>> | null,
 ): CommerceRegistryPort {
   return {
     async searchByName(name, signal) {

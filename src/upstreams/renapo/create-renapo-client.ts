@@ -1,19 +1,12 @@
-import { type AnswerCache, cachedAnswer } from "../answer-cache.ts";
+import { type CachedSource, cachedAnswer } from "../answer-cache.ts";
 import { readJson } from "../read-json.ts";
 import { type LookupResult, unavailable } from "../result.ts";
-import type { UpstreamCaller } from "../upstream-caller.ts";
 import { UpstreamFailure } from "../upstream-failure.ts";
 import { parseRenapoAnswer } from "./parse-renapo-answer.ts";
 import type { RenapoPort, RenapoRecord } from "./port.ts";
 
-export type RenapoConnection = {
-  url: string;
-  caller: UpstreamCaller;
-  cache: AnswerCache<LookupResult<RenapoRecord>>;
-};
-
 /** GET `{url}/{CURP}` → gob.mx JSON. */
-export function createRenapoClient(connection: RenapoConnection | null): RenapoPort {
+export function createRenapoClient(connection: CachedSource<LookupResult<RenapoRecord>> | null): RenapoPort {
   return {
     async lookupCurp(curp, signal) {
       if (!connection) return unavailable("not_configured");

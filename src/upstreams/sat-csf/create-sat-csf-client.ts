@@ -1,26 +1,19 @@
 import iconv from "iconv-lite";
-import { type AnswerCache, cachedAnswer } from "../answer-cache.ts";
+import { type CachedSource, cachedAnswer } from "../answer-cache.ts";
 import { ok, type UpstreamResult, unavailable } from "../result.ts";
-import type { UpstreamCaller } from "../upstream-caller.ts";
 import { UpstreamFailure } from "../upstream-failure.ts";
 import type { UpstreamLog } from "../upstream-log.ts";
 import { CsfLayoutError, parseCsfPage } from "./parse-csf-page.ts";
 import type { CsfCheck, SatCsfPort } from "./port.ts";
-
-export type SatCsfConnection = {
-  url: string;
-  caller: UpstreamCaller;
-  cache: AnswerCache<UpstreamResult<CsfCheck>>;
-  now: () => number;
-  log: UpstreamLog;
-};
 
 // A page SAT changed is logged with its HTML, up to this much and once a minute: enough to fix the reader.
 const KEPT_PAGE_CHARS = 64 * 1024;
 const PAGE_LOG_INTERVAL_MS = 60_000;
 
 /** GET `{url}?D1=10&D2=1&D3={idCIF}_{RFC}`, the address in the CSF's QR code (research §2.6). */
-export function createSatCsfClient(connection: SatCsfConnection | null): SatCsfPort {
+export function createSatCsfClient(
+  connection: (CachedSource<UpstreamResult<CsfCheck>> & { now: () => number; log: UpstreamLog }) | null,
+): SatCsfPort {
   let pageLoggedAt = Number.NEGATIVE_INFINITY;
   const keepPage = (rfc: string, idCif: string, reason: string, html: string) => {
     const now = connection?.now() ?? Date.now();
