@@ -9,47 +9,29 @@ export type ListFileEntry = {
   subList: string;
 };
 
+const inFolder =
+  (folder: ListFolder, article: ListArticle) =>
+  (file: string, subList: string): ListFileEntry => ({ file, folder, article, subList });
+const art69 = inFolder("Documents_AGR", "69");
+const art69B = inFolder("Documents_AGAFF", "69-B");
+const art69BBis = inFolder("Documents_AGGC", "69-B Bis");
+
 export const LIST_FILES: readonly ListFileEntry[] = [
-  { file: "Firmes.csv", folder: "Documents_AGR", article: "69", subList: "firmes" },
-  { file: "No_localizados.csv", folder: "Documents_AGR", article: "69", subList: "no localizados" },
-  { file: "Cancelados.csv", folder: "Documents_AGR", article: "69", subList: "cancelados" },
-  { file: "Exigibles.csv", folder: "Documents_AGR", article: "69", subList: "exigibles" },
-  { file: "CSDsinefectos.csv", folder: "Documents_AGR", article: "69", subList: "csd sin efectos" },
-  {
-    file: "EntespublicosydeGobiernoomisos.csv",
-    folder: "Documents_AGR",
-    article: "69",
-    subList: "entes públicos omisos",
-  },
-  { file: "Sentencias.csv", folder: "Documents_AGR", article: "69", subList: "sentencias" },
-  { file: "Listado_completo_69-B.csv", folder: "Documents_AGAFF", article: "69-B", subList: "completo" },
-  { file: "Definitivos.csv", folder: "Documents_AGAFF", article: "69-B", subList: "definitivos" },
-  {
-    file: "SentenciasFavorables.csv",
-    folder: "Documents_AGAFF",
-    article: "69-B",
-    subList: "sentencias favorables",
-  },
-  { file: "Presuntos.csv", folder: "Documents_AGAFF", article: "69-B", subList: "presuntos" },
-  { file: "Desvirtuados.csv", folder: "Documents_AGAFF", article: "69-B", subList: "desvirtuados" },
-  {
-    file: "Listado_69_B_Bis_Completo.csv",
-    folder: "Documents_AGGC",
-    article: "69-B Bis",
-    subList: "completo",
-  },
-  {
-    file: "Listado_69_B_Bis_Definitivo.csv",
-    folder: "Documents_AGGC",
-    article: "69-B Bis",
-    subList: "definitivos",
-  },
-  {
-    file: "Listado_69_B_Bis_SentenciaFa.csv",
-    folder: "Documents_AGGC",
-    article: "69-B Bis",
-    subList: "sentencias favorables",
-  },
+  art69("Firmes.csv", "firmes"),
+  art69("No_localizados.csv", "no localizados"),
+  art69("Cancelados.csv", "cancelados"),
+  art69("Exigibles.csv", "exigibles"),
+  art69("CSDsinefectos.csv", "csd sin efectos"),
+  art69("EntespublicosydeGobiernoomisos.csv", "entes públicos omisos"),
+  art69("Sentencias.csv", "sentencias"),
+  art69B("Listado_completo_69-B.csv", "completo"),
+  art69B("Definitivos.csv", "definitivos"),
+  art69B("SentenciasFavorables.csv", "sentencias favorables"),
+  art69B("Presuntos.csv", "presuntos"),
+  art69B("Desvirtuados.csv", "desvirtuados"),
+  art69BBis("Listado_69_B_Bis_Completo.csv", "completo"),
+  art69BBis("Listado_69_B_Bis_Definitivo.csv", "definitivos"),
+  art69BBis("Listado_69_B_Bis_SentenciaFa.csv", "sentencias favorables"),
 ];
 
 /** Path under the blob container root, e.g. `Datos_abiertos/Documents_AGR/Firmes.csv`. */
