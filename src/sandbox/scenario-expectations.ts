@@ -43,28 +43,12 @@ export function describeScenarios(
   const rotating = population.taxpayers.filter((taxpayer) => taxpayer.registration?.absent);
   const removed = rotating.find((t) => !onRfcList(population, t, day));
   const restored = rotating.find((t) => !onRfcList(population, t, day - 1));
+  const seedOf = (taxpayer: Taxpayer | undefined, tag: string): ScenarioSeed[] =>
+    taxpayer ? [{ rfc: taxpayer.rfc, name: taxpayer.padronName, zip: taxpayer.zip, tags: [tag] }] : [];
   const seeds = [
     ...population.scenarios,
-    ...(removed
-      ? [
-          {
-            rfc: removed.rfc,
-            name: removed.padronName,
-            zip: removed.zip,
-            tags: ["registration_removed_on_newest"],
-          },
-        ]
-      : []),
-    ...(restored
-      ? [
-          {
-            rfc: restored.rfc,
-            name: restored.padronName,
-            zip: restored.zip,
-            tags: ["registration_restored_on_newest"],
-          },
-        ]
-      : []),
+    ...seedOf(removed, "registration_removed_on_newest"),
+    ...seedOf(restored, "registration_restored_on_newest"),
   ];
   return seeds.map((seed) => ({ ...seed, expect: expectationFor(population, seed, day) }));
 }
