@@ -35,11 +35,8 @@ export function orgsRoutes(app: FastifyInstance, deps: DashboardDeps): void {
       return reply.redirect(`/org/${org.slug}/members`, 303);
     } catch (error) {
       if (!isServiceError(error) || error.code !== "invalid_request") throw error;
-      const body = organizationsPage({
-        memberships: page.memberships,
-        csrfToken: page.session.csrfToken,
-        error: copy.nameMissing,
-      });
+      const { memberships, session } = page;
+      const body = organizationsPage({ memberships, csrfToken: session.csrfToken, error: copy.nameMissing });
       return sendHtml(reply, renderPage(orgsFrame(page), body), 422);
     }
   });
