@@ -10,13 +10,7 @@ import { readListStatus } from "../contributor-lists/read-list-status.ts";
 import { syncLists } from "../contributor-lists/sync-lists.ts";
 import type { Command } from "./command.ts";
 import { listStatusText } from "./list-status-text.ts";
-import { print, withDatabase, withSourceOrSandbox } from "./session.ts";
-
-function modeOf(values: Record<string, string | boolean | undefined>): ListMode {
-  const mode = values.mode ?? "live";
-  if (mode !== "live" && mode !== "sandbox") throw new TypeError("--mode must be live or sandbox");
-  return mode;
-}
+import { listModeOf, print, withDatabase, withSourceOrSandbox } from "./session.ts";
 
 /** Where a sync downloads from: `--url`, else the configured base, else a sandbox for the command. */
 function withListsSource<T>(
@@ -35,7 +29,7 @@ export const lists: Record<string, Command> = {
     options: { mode: { type: "string" }, url: { type: "string" }, json: { type: "boolean" } },
     run: (values) =>
       withDatabase(async ({ db }, config) => {
-        const mode = modeOf(values);
+        const mode = listModeOf(values);
         const meter = createProgressMeter(process.stderr);
         let fileShown = -1;
         const results = await withListsSource(config, mode, values.url as string | undefined, (baseUrl) =>
@@ -67,7 +61,7 @@ export const lists: Record<string, Command> = {
     run: (values, files) =>
       withDatabase(async ({ db }, config) => {
         if (files.length === 0) throw new TypeError("give at least one list FILE");
-        const mode = modeOf(values);
+        const mode = listModeOf(values);
         const meter = createProgressMeter(process.stderr);
         const results = [];
         for (const [fileIndex, path] of files.entries()) {
@@ -117,7 +111,7 @@ export const lists: Record<string, Command> = {
     options: { mode: { type: "string" }, json: { type: "boolean" } },
     run: (values) =>
       withDatabase(async ({ db }) => {
-        const statuses = await readListStatus(db, values.mode ? modeOf(values) : undefined);
+        const statuses = await readListStatus(db, values.mode ? listModeOf(values) : undefined);
         print(Boolean(values.json), statuses, listStatusText(statuses));
       }),
   },

@@ -8,13 +8,7 @@ import { readRegistrationStatus } from "../registration/read-registration-status
 import { registrationBaseUrl } from "../registration/refresh-configured-registration.ts";
 import { syncRegistration } from "../registration/sync-registration.ts";
 import type { Command } from "./command.ts";
-import { print, withDatabase, withSourceOrSandbox } from "./session.ts";
-
-function modeOf(values: Record<string, string | boolean | undefined>): ListMode {
-  const mode = values.mode ?? "live";
-  if (mode !== "live" && mode !== "sandbox") throw new TypeError("--mode must be live or sandbox");
-  return mode;
-}
+import { listModeOf, print, withDatabase, withSourceOrSandbox } from "./session.ts";
 
 /** One JSON line per part: the date's outcome, the part's rows and its signer. */
 function partLines(imports: readonly DateImport[]): string[] {
@@ -80,7 +74,7 @@ export const registration: Record<string, Command> = {
         if (files.length === 0) throw new TypeError("give at least one part FILE");
         const progress = meterFor();
         const imports = await importPartFiles(database, {
-          mode: modeOf(values),
+          mode: listModeOf(values),
           files,
           date: values.date as string | undefined,
           requireSignature: false,
@@ -98,7 +92,7 @@ export const registration: Record<string, Command> = {
     options: { mode: { type: "string" }, url: { type: "string" }, json: { type: "boolean" } },
     run: (values) =>
       withDatabase(async (database, config) => {
-        const mode = modeOf(values);
+        const mode = listModeOf(values);
         const progress = meterFor();
         const results = await withSyncSource(config, mode, values.url as string | undefined, (baseUrl) =>
           syncRegistration(database, {
@@ -130,7 +124,7 @@ export const registration: Record<string, Command> = {
     options: { mode: { type: "string" }, json: { type: "boolean" } },
     run: (values) =>
       withDatabase(async ({ db }) => {
-        const statuses = await readRegistrationStatus(db, values.mode ? modeOf(values) : undefined);
+        const statuses = await readRegistrationStatus(db, values.mode ? listModeOf(values) : undefined);
         const text = statuses.map(
           (s) =>
             `${s.mode.padEnd(8)} ${(s.list === "rfc" ? "l_RFC" : "LCO").padEnd(6)} ${s.date ?? "-"}  ${s.rows.toLocaleString("en").padStart(12)} rows` +

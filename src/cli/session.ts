@@ -24,6 +24,13 @@ export const print = (json: boolean, data: unknown, text: string): void => {
   process.stdout.write(json ? `${JSON.stringify(data, null, 2)}\n` : `${text}\n`);
 };
 
+/** `--mode`: which lists (and catalogs) a command works on; live unless given. */
+export function listModeOf(values: Record<string, string | boolean | undefined>): "live" | "sandbox" {
+  const mode = values.mode ?? "live";
+  if (mode !== "live" && mode !== "sandbox") throw new TypeError("--mode must be live or sandbox");
+  return mode;
+}
+
 export function required(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
   if (typeof value !== "string" || value.trim() === "") throw new TypeError(`--${name} is required`);
