@@ -1,4 +1,5 @@
 import type { LookupAddress, LookupOptions } from "node:dns";
+import { LRUCache } from "lru-cache";
 import { Agent, request } from "undici";
 import { signWebhook } from "./sign-webhook.ts";
 import { type VetOptions, vetWebhookUrl } from "./vet-webhook-url.ts";
@@ -35,21 +36,16 @@ export interface WebhookAgents {
 
 /** One per worker: the least recently used agent is closed past `max`. */
 export function createWebhookAgents(max = 256): WebhookAgents {
-  const agents = new Map<string, Agent>();
+  const agents = new LRUCache<string, Agent>({
+    max,
+    dispose: (agent, _key, reason) => {
+      if (reason === "evict") void agent.close().catch(() => {});
+    },
+  });
   return {
     agentFor(origin, address, family, timeoutMs) {
       const key = `${origin}|${address}|${timeoutMs}`;
-      let agent = agents.get(key);
-      if (agent) {
-        agents.delete(key);
-      } else {
-        agent = pinnedAgent(address, family, timeoutMs);
-        if (agents.size >= max) {
-          const [oldestKey, oldest] = agents.entries().next().value as [string, Agent];
-          agents.delete(oldestKey);
-          void oldest.close().catch(() => {});
-        }
-      }
+      const agent = agents.get(key) ?? pinnedAgent(address, family, timeoutMs);
       agents.set(key, agent);
       return agent;
     },
@@ -76,17 +72,14 @@ export async function sendWebhook(input: {
 }): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
+  const failed = (error: string): AttemptResult => {
+    return { ok: false, statusCode: null, latencyMs: elapsed(), error, retryAfterMs: null };
+  };
   let target: Awaited<ReturnType<typeof vetWebhookUrl>>;
   try {
     target = await vetWebhookUrl(input.url, input.vet);
   } catch (error) {
-    return {
-      ok: false,
-      statusCode: null,
-      latencyMs: elapsed(),
-      error: (error as Error).message,
-      retryAfterMs: null,
-    };
+    return failed((error as Error).message);
   }
   const agent = input.agents.agentFor(target.url.origin, target.address, target.family, input.timeoutMs);
   const headers = {
@@ -121,11 +114,8 @@ export async function sendWebhook(input: {
       retryAfterMs: ok ? null : parseRetryAfter(response.headers["retry-after"]),
     };
   } catch (error) {
-    const message =
-      (error as Error).name === "TimeoutError"
-        ? `timed out after ${input.timeoutMs} ms`
-        : String((error as Error).message);
-    return { ok: false, statusCode: null, latencyMs: elapsed(), error: message, retryAfterMs: null };
+    const timedOut = (error as Error).name === "TimeoutError";
+    return failed(timedOut ? `timed out after ${input.timeoutMs} ms` : String((error as Error).message));
   }
 }
 
