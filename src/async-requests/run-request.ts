@@ -50,15 +50,9 @@ export function runRequestHandler(deps: Deps): JobHandler {
       });
       outcome = { ...result, failed: false };
     } catch (error) {
-      if (isServiceError(error)) {
-        outcome = {
-          status: ERRORS[error.code].status,
-          body: problemOf(error.code, error.message, row.request_id, error.errors),
-          failed: true,
-        };
-      } else {
-        throw error;
-      }
+      if (!isServiceError(error)) throw error;
+      const body = problemOf(error.code, error.message, row.request_id, error.errors);
+      outcome = { status: ERRORS[error.code].status, body, failed: true };
     }
     await storeOutcome(db, row, operation.eventType, outcome);
   };
