@@ -1,3 +1,5 @@
+import { certificateFileUrl } from "../../upstreams/certificate-files/certificate-file-url.ts";
+
 /**
  * Where SAT's public store keeps a certificate (research §2.1) and the certificate-search answer
  * (DESIGN §4: a JSON list of `{ serial, type, status, valid_from, valid_to }` for an RFC).
@@ -22,18 +24,7 @@ export type CertificateSearchItemJson = {
 };
 
 /** `rccf/000010/000004/06/25/80/00001000000406258094.cer` for serial 00001000000406258094. */
-export function certificateFilePath(serial: string): string {
-  if (!/^\d{20}$/.test(serial))
-    throw new RangeError(`serial must be 20 ASCII digits, got ${JSON.stringify(serial)}`);
-  const parts = [
-    serial.slice(0, 6),
-    serial.slice(6, 12),
-    serial.slice(12, 14),
-    serial.slice(14, 16),
-    serial.slice(16, 18),
-  ];
-  return `rccf/${parts.join("/")}/${serial}.cer`;
-}
+export const certificateFilePath = (serial: string): string => certificateFileUrl("rccf/", serial);
 
 const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 

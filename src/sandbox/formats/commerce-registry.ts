@@ -57,14 +57,6 @@ export type RegistryFolio = {
 };
 
 // The JSON the registry connector answers is the contract the service's client reads: one set of types.
-export type {
-  RegistryAct as RegistryActJson,
-  RegistryRecord as RegistryRecordJson,
-  RegistryShareholder as RegistryShareholderJson,
-  SupportedRegistryRecord as SupportedRegistryRecordJson,
-  UnsupportedRegistryRecord as UnsupportedRegistryRecordJson,
-} from "../../upstreams/commerce-registry/port.ts";
-
 import type {
   RegistryAct as RegistryActJson,
   RegistryRecord as RegistryRecordJson,
