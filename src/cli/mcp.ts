@@ -6,6 +6,7 @@ import { toolsOf } from "../mcp/api-tools.ts";
 import { createMcpServer } from "../mcp/create-mcp-server.ts";
 import { openDatabase } from "../platform/db/connect.ts";
 import { migrateToLatest } from "../platform/db/migrate.ts";
+import { logThrough } from "../platform/log.ts";
 import type { Command } from "./command.ts";
 import { sandboxUrlBeside } from "./session.ts";
 
@@ -27,7 +28,7 @@ export const mcp: Command = {
     if (!config.mcp.apiKey) padron.app.log.warn("PADRON_API_KEY is not set: every tool call will be refused");
     const worker = startAsyncWorker(
       { db: database.db, engine: database.engine, config, services: padron.services },
-      (level, message, fields) => padron.app.log[level](fields ?? {}, message),
+      logThrough(padron.app.log),
     );
     const server = createMcpServer(padron.app, toolsOf(padron.app), config.mcp.apiKey || undefined);
     let stopping = false;

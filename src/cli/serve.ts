@@ -7,6 +7,7 @@ import { loadConfig } from "../config.ts";
 import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
 import { dataDirectoryOf, openDatabase } from "../platform/db/connect.ts";
 import { prepareDatabase } from "../platform/db/prepare-database.ts";
+import { logThrough } from "../platform/log.ts";
 import { refreshConfiguredRegistration } from "../registration/refresh-configured-registration.ts";
 import type { Command } from "./command.ts";
 
@@ -43,28 +44,18 @@ export const serve: Command = {
     });
     // Ready first: background work (jobs, list refreshes, the sandbox population) starts after listening.
     const address = await padron.app.listen({ port: config.server.port, host: config.server.host });
-    const worker = values["no-worker"]
+    const log = logThrough(padron.app.log);
+    const sandboxUrl = sandbox?.url ?? null;
+    const background = values["no-worker"]
       ? null
-      : startAsyncWorker(
-          { db: database.db, engine: database.engine, config, services: padron.services },
-          (level, message, fields) => padron.app.log[level](fields ?? {}, message),
-        );
-    const lists = values["no-worker"]
-      ? null
-      : refreshConfiguredLists({
-          db: database.db,
-          config,
-          sandboxUrl: sandbox?.url ?? null,
-          log: (level, message, fields) => padron.app.log[level](fields ?? {}, message),
-        });
-    const registration = values["no-worker"]
-      ? null
-      : refreshConfiguredRegistration({
-          database,
-          config,
-          sandboxUrl: sandbox?.url ?? null,
-          log: (level, message, fields) => padron.app.log[level](fields ?? {}, message),
-        });
+      : {
+          worker: startAsyncWorker(
+            { db: database.db, engine: database.engine, config, services: padron.services },
+            log,
+          ),
+          lists: refreshConfiguredLists({ db: database.db, config, sandboxUrl, log }),
+          registration: refreshConfiguredRegistration({ database, config, sandboxUrl, log }),
+        };
     sandbox?.population
       .build()
       .catch((error) => padron.app.log.error({ error }, "sandbox population failed"));
@@ -98,9 +89,9 @@ export const serve: Command = {
       const grace = setTimeout(() => process.exit(1), config.server.shutdownGraceMs);
       await Promise.all([
         padron.app.close(),
-        worker?.stop(config.server.shutdownGraceMs),
-        lists?.stop(),
-        registration?.stop(),
+        background?.worker.stop(config.server.shutdownGraceMs),
+        background?.lists?.stop(),
+        background?.registration?.stop(),
       ]);
       await sandbox?.close();
       await database.close();
