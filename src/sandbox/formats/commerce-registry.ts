@@ -1,3 +1,10 @@
+// The JSON the registry connector answers is the contract the service's client reads: one set of types.
+import type {
+  RegistryAct,
+  RegistryRecord as RegistryRecordJson,
+  RegistryShareholder,
+} from "../../upstreams/commerce-registry/port.ts";
+
 /**
  * Commerce-registry connector contract (DESIGN §4). Decided: field names follow spec §2.8 exactly
  * (snake_case), so the service passes records through. The connector answers a search by name with
@@ -6,33 +13,6 @@
  * `registry_office`, `supported: false`, `status: null` and empty `shareholders` / `acts`.
  * Date-times are Mexico City local time without offset (`YYYY-MM-DDTHH:mm:ss`), as the registry keeps them.
  */
-export type RegistryShareholder = {
-  status: string;
-  nationality: string;
-  name: string;
-  firstSurname: string;
-  secondSurname: string;
-  rfc: string;
-  curp: string;
-  series: string;
-  incorporationDate: string | null;
-  birthDate: string | null;
-  shares: number;
-  /** Decimal strings, e.g. "50000.00". */
-  totalValue: string;
-  shareValue: string;
-};
-
-export type RegistryAct = {
-  form: string;
-  act: string;
-  nci: string;
-  filedAt: string;
-  registeredAt: string;
-  documentNumber: string;
-  modality: string;
-};
-
 export type RegistryFolio = {
   fme: string;
   name: string;
@@ -52,48 +32,12 @@ export type RegistryFolio = {
   state: string;
   rfc: string | null;
   curp: string | null;
+  /** Shareholders and acts as the connector answers them. */
   shareholders: RegistryShareholder[];
   acts: RegistryAct[];
 };
 
-// The JSON the registry connector answers is the contract the service's client reads: one set of types.
-import type {
-  RegistryAct as RegistryActJson,
-  RegistryRecord as RegistryRecordJson,
-  RegistryShareholder as RegistryShareholderJson,
-} from "../../upstreams/commerce-registry/port.ts";
-
 export type RegistrySearchAnswer = { query: string; records: RegistryRecordJson[] };
-
-function shareholderJson(holder: RegistryShareholder): RegistryShareholderJson {
-  return {
-    status: holder.status,
-    nationality: holder.nationality,
-    name: holder.name,
-    first_surname: holder.firstSurname,
-    second_surname: holder.secondSurname,
-    rfc: holder.rfc,
-    curp: holder.curp,
-    series: holder.series,
-    incorporation_date: holder.incorporationDate,
-    birth_date: holder.birthDate,
-    shares: holder.shares,
-    total_value: holder.totalValue,
-    share_value: holder.shareValue,
-  };
-}
-
-function actJson(act: RegistryAct): RegistryActJson {
-  return {
-    form: act.form,
-    act: act.act,
-    nci: act.nci,
-    filed_at: act.filedAt,
-    registered_at: act.registeredAt,
-    document_number: act.documentNumber,
-    modality: act.modality,
-  };
-}
 
 export function buildRegistryRecord(folio: RegistryFolio): RegistryRecordJson {
   if (!folio.supported) {
@@ -126,8 +70,8 @@ export function buildRegistryRecord(folio: RegistryFolio): RegistryRecordJson {
     state: folio.state,
     rfc: folio.rfc,
     curp: folio.curp,
-    shareholders: folio.shareholders.map(shareholderJson),
-    acts: folio.acts.map(actJson),
+    shareholders: folio.shareholders,
+    acts: folio.acts,
   };
 }
 

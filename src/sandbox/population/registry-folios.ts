@@ -1,7 +1,8 @@
 import { normalizeName } from "../../mexico/normalize-name.ts";
 import { stateOfPostalCode } from "../../mexico/postal-code-state.ts";
 import { STATES } from "../../mexico/states.ts";
-import type { RegistryAct, RegistryFolio, RegistryShareholder } from "../formats/commerce-registry.ts";
+import type { RegistryAct, RegistryShareholder } from "../../upstreams/commerce-registry/port.ts";
+import type { RegistryFolio } from "../formats/commerce-registry.ts";
 import { generatePerson } from "./generate-person.ts";
 import { createRng, pick, type Random, randomDate, randomInt } from "./random.ts";
 import { MUNICIPALITY_NAMES, SETTLEMENT_NAMES } from "./spanish-names.ts";
@@ -43,16 +44,16 @@ function shareholders(random: Random, incorporation: string): RegistryShareholde
       status: "Activo",
       nationality: "MEXICANA",
       name: person.names,
-      firstSurname: person.firstSurname,
-      secondSurname: person.secondSurname,
+      first_surname: person.firstSurname,
+      second_surname: person.secondSurname,
       rfc: person.rfc,
       curp: person.curp,
       series: "A",
-      incorporationDate: incorporation,
-      birthDate: person.birthDate,
+      incorporation_date: incorporation,
+      birth_date: person.birthDate,
       shares,
-      totalValue: money(shares * shareValue),
-      shareValue: money(shareValue),
+      total_value: money(shares * shareValue),
+      share_value: money(shareValue),
     };
   });
 }
@@ -69,9 +70,9 @@ function acts(random: Random, registeredAt: Date, asOf: Date): RegistryAct[] {
       form: `${form} - ${act}`,
       act,
       nci: `${registered.getUTCFullYear()}${String(randomInt(random, 1, 99_999_999)).padStart(8, "0")}`,
-      filedAt: localDateTime(filed),
-      registeredAt: localDateTime(registered),
-      documentNumber: `${registered.getUTCFullYear()}${String(randomInt(random, 0, 999_999_999_999)).padStart(12, "0")}`,
+      filed_at: localDateTime(filed),
+      registered_at: localDateTime(registered),
+      document_number: `${registered.getUTCFullYear()}${String(randomInt(random, 0, 999_999_999_999)).padStart(12, "0")}`,
       modality: pick(random, ["Fedatario", "Ventanilla"]),
     };
   });
