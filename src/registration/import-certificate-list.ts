@@ -34,7 +34,7 @@ export async function importCertificateList(
 ): Promise<DateImport> {
   const { db } = database;
   const { mode } = request;
-  const counts: CertificateCounts = { rows: 0, skipped: 0, unpacked: new Map() };
+  const counts: CertificateCounts = { rows: 0, skipped: 0 };
   return withImportLease(db, mode, "certificates", async () => {
     const read = await readDateParts(db, "certificates", request, {
       width: CERTIFICATE_RECORD,

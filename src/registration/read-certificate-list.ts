@@ -6,7 +6,7 @@ import { packRfcBytes, unpackedKey } from "./rfc-key.ts";
 export const CERTIFICATE_RECORD = 7;
 export const CERTIFICATE_STATUSES = ["A", "R", "C"] as const;
 
-export type CertificateCounts = { rows: number; skipped: number; unpacked: Map<number, string> };
+export type CertificateCounts = { rows: number; skipped: number };
 
 /**
  * The certificates of an LCO part's XML (`lco:LCO/lco:Contribuyente[@RFC]/lco:Certificado[@…]`, in
@@ -31,7 +31,7 @@ export async function* readCertificateList(
     if (!sawRoot) {
       if (local !== "LCO") throw new SignedFileError("not a certificate list: the root is not lco:LCO");
       sawRoot = true;
-    } else if (local === "Contribuyente") key = keyOf(tag.attributes.RFC ?? "", counts);
+    } else if (local === "Contribuyente") key = keyOf(tag.attributes.RFC ?? "");
     else if (local === "Certificado") {
       const record = readCertificate(tag.attributes, key);
       if (!record) {
@@ -71,14 +71,12 @@ export async function* readCertificateList(
   if (filled > 0) yield batch.subarray(0, filled);
 }
 
-function keyOf(rfc: string, counts: CertificateCounts): number {
+/** Hashed when it does not pack: lookups hash it the same way, and no text is kept per RFC. */
+function keyOf(rfc: string): number {
   const bytes = Buffer.from(rfc.trim(), "latin1");
   const packed = packRfcBytes(bytes, 0, bytes.length);
   if (packed >= 0) return packed;
-  if (!/^[A-ZÑ&0-9]{10,13}$/.test(rfc)) return -1;
-  const key = unpackedKey(rfc);
-  counts.unpacked.set(key, rfc);
-  return key;
+  return /^[A-ZÑ&0-9]{10,13}$/.test(rfc) ? unpackedKey(rfc) : -1;
 }
 
 function readCertificate(attributes: Record<string, string>, key: number): number[] | null {
