@@ -14,6 +14,7 @@ import { type DateImport, type DateImportRequest, isDone, readDateParts } from "
 import { keyOffset } from "./rfc-key.ts";
 import { withImportLease } from "./with-import-lease.ts";
 
+const ROWS_PER_CHUNK = 1_000;
 const appendEntries = bulkAppender("certificate_list_entries", [
   "version",
   "rfc_key",
@@ -47,26 +48,7 @@ export async function importCertificateList(
     await pruneCertificateVersions(db, mode);
     const importId = await startImportRecord(db, mode, "certificates", listDate);
     try {
-      await appendEntries(
-        database,
-        (async function* () {
-          for (let next = first; !next.done; next = await sorted.next()) {
-            const batch = next.value;
-            const values: unknown[] = [];
-            for (let at = 0; at < batch.length; at += CERTIFICATE_RECORD)
-              values.push(
-                importId,
-                batch[at],
-                serialOf(batch[at + 1], batch[at + 2]),
-                CERTIFICATE_STATUSES[batch[at + 3]],
-                batch[at + 4],
-                batch[at + 5],
-                batch[at + 6],
-              );
-            yield values;
-          }
-        })(),
-      );
+      await appendEntries(database, entryValues(importId, first, sorted));
       await publishImport(db, {
         mode,
         list: "certificates",
@@ -83,6 +65,36 @@ export async function importCertificateList(
       throw error;
     }
   });
+}
+
+/**
+ * The sorted records as rows of values, a thousand rows at a time: small arrays die young, where a
+ * whole batch's values (114,688 of them) would outlive a few event-loop turns and swell the old heap.
+ */
+async function* entryValues(
+  importId: number,
+  first: IteratorResult<Float64Array>,
+  sorted: AsyncIterator<Float64Array>,
+): AsyncGenerator<unknown[]> {
+  const chunk = ROWS_PER_CHUNK * CERTIFICATE_RECORD;
+  for (let next = first; !next.done; next = await sorted.next()) {
+    const batch = next.value;
+    for (let start = 0; start < batch.length; start += chunk) {
+      const end = Math.min(batch.length, start + chunk);
+      const values: unknown[] = [];
+      for (let at = start; at < end; at += CERTIFICATE_RECORD)
+        values.push(
+          importId,
+          batch[at],
+          serialOf(batch[at + 1], batch[at + 2]),
+          CERTIFICATE_STATUSES[batch[at + 3]],
+          batch[at + 4],
+          batch[at + 5],
+          batch[at + 6],
+        );
+      yield values;
+    }
+  }
 }
 
 /** Deletes the entries of every version of the mode but the published one, a few thousand at a time. */
