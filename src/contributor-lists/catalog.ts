@@ -105,6 +105,10 @@ export function syncedListFiles(): ListFileSpec[] {
   return LIST_FILES.filter((file) => file.syncedByDefault);
 }
 
+const CATALOG_ORDER = new Map(LIST_FILES.map((file, index) => [file.key, index]));
+/** A list's place in the catalog (its entries are shown in this order); unknown lists come last. */
+export const catalogOrderOf = (key: string): number => CATALOG_ORDER.get(key) ?? LIST_FILES.length;
+
 const SYNCED_KEYS = syncedListFiles().map((file) => file.key);
 
 /**

@@ -1,5 +1,5 @@
 import type { Db } from "../platform/db/connect.ts";
-import { LIST_FILES, listsMissingFrom } from "./catalog.ts";
+import { catalogOrderOf, listsMissingFrom } from "./catalog.ts";
 import type { ListMode } from "./list-store-types.ts";
 
 /** One element of `sat_lists` (spec §2.4, DESIGN §3.3). */
@@ -25,7 +25,6 @@ export type SatListsAnswer = {
 };
 
 const ARTICLE_ORDER: Record<string, number> = { "69": 0, "69-B": 1, "69-B Bis": 2 };
-const CATALOG_ORDER = new Map(LIST_FILES.map((file, index) => [file.key, index]));
 
 /**
  * Every current listing of an already normalized RFC, in ONE statement through the `list_current`
@@ -56,7 +55,7 @@ export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promi
     .where("c.mode", "=", mode)
     .execute();
   const order = (row: (typeof rows)[number]) =>
-    (ARTICLE_ORDER[row.article] ?? 3) * 1000 + (CATALOG_ORDER.get(row.list_key) ?? 999);
+    (ARTICLE_ORDER[row.article] ?? 3) * 1000 + catalogOrderOf(row.list_key);
   const found = rows
     .filter((row) => row.position !== null)
     .sort((a, b) => order(a) - order(b) || Number(a.position) - Number(b.position));

@@ -1,5 +1,5 @@
 import type { Db } from "../platform/db/connect.ts";
-import { LIST_FILES, syncedListFiles } from "./catalog.ts";
+import { catalogOrderOf, LIST_FILES, syncedListFiles } from "./catalog.ts";
 import { LIST_MODES, type ListMode } from "./list-store-types.ts";
 
 /** How the last refresh of a list went (`lists sync` or the worker's refresh). */
@@ -33,7 +33,6 @@ export type ListStatus = {
   last_refresh: ListRefreshStatus | null;
 };
 
-const CATALOG_ORDER = new Map(LIST_FILES.map((file, index) => [file.key, index]));
 const iso = (at: number) => new Date(at).toISOString();
 
 /** The lists of one mode (or both), in catalog order: what is loaded, from where, and the last refresh. */
@@ -108,7 +107,7 @@ function notLoaded(mode: ListMode, list: string, article: string, file: string) 
 }
 
 function byModeThenCatalog(a: ListStatus, b: ListStatus): number {
-  const order = (status: ListStatus) => CATALOG_ORDER.get(status.list) ?? LIST_FILES.length;
+  const order = (status: ListStatus) => catalogOrderOf(status.list);
   return (
     LIST_MODES.indexOf(a.mode) - LIST_MODES.indexOf(b.mode) ||
     order(a) - order(b) ||
