@@ -1,7 +1,8 @@
 // POST /v1/rfc/registration through the whole stack over an imported list, at a steady 1,000 req/s
 // (open loop, bench/steady-load.ts): p99 while idle, then again while `padron registration import` of
-// the next day's parts runs in a process of its own on the same database. Target (DESIGN §5): p99 ≤ 5 ms.
-// Usage: node bench/registration-http.ts DATABASE_URL [seconds=60] [NEXT_DAY_PART...]
+// the next day's parts runs in a process of its own on the same database (BENCH_IMPORT=in-process: in
+// the server's process, as `padron serve`'s daily sync runs it). Target (DESIGN §5): p99 ≤ 5 ms.
+// Usage: [BENCH_IMPORT=in-process] node bench/registration-http.ts DATABASE_URL [seconds=60] [NEXT_DAY_PART...]
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
@@ -13,11 +14,15 @@ const [databaseUrl, secondsArgument, ...parts] = process.argv.slice(2);
 if (!databaseUrl) throw new Error("usage: node bench/registration-http.ts DATABASE_URL [seconds] [PART...]");
 const seconds = Number(secondsArgument ?? 60);
 const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, "bench/registration-server.ts", databaseUrl], {
-  stdio: ["ignore", "pipe", "inherit"],
+  stdio: ["pipe", "pipe", "inherit"],
 });
-const server = JSON.parse(
-  await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once("line", resolve)),
-) as { url: string; key: string; rfc: string };
+const inProcess = process.env.BENCH_IMPORT === "in-process";
+const lines = createInterface({ input: child.stdout });
+const server = JSON.parse(await new Promise<string>((resolve) => lines.once("line", resolve))) as {
+  url: string;
+  key: string;
+  rfc: string;
+};
 const options = {
   url: server.url,
   headers: { "content-type": "application/json", "x-api-key": server.key },
@@ -35,22 +40,14 @@ try {
   let duringImport = null;
   if (parts.length > 0) {
     const started = Date.now();
-    const importer = spawn(
-      process.execPath,
-      [...SERVICE_NODE_FLAGS, "src/main.ts", "registration", "import", ...parts, "--json"],
-      {
-        env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
-    const output: string[] = [];
-    importer.stdout.on("data", (chunk) => output.push(String(chunk)));
+    const imported = inProcess ? importInServer(parts) : importInOwnProcess(parts);
     const load = await steadyLoad({ ...options, seconds });
-    await once(importer, "exit");
+    const outcome = await imported;
     duringImport = {
       ...load,
       import_seconds: (Date.now() - started) / 1000,
-      import: output.join("").trim().split("\n")[0],
+      import: outcome,
+      in_process: inProcess,
     };
   }
   console.log(
@@ -62,4 +59,27 @@ try {
   );
 } finally {
   child.kill();
+}
+
+/** The server's answer line once it has imported the parts itself. */
+function importInServer(files: string[]): Promise<string> {
+  const answered = new Promise<string>((resolve) => lines.once("line", resolve));
+  child.stdin.write(`${files.join(" ")}\n`);
+  return answered;
+}
+
+/** `padron registration import` in a process of its own; its first JSON line once it exits. */
+async function importInOwnProcess(files: string[]): Promise<string> {
+  const importer = spawn(
+    process.execPath,
+    [...SERVICE_NODE_FLAGS, "src/main.ts", "registration", "import", ...files, "--json"],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const output: string[] = [];
+  importer.stdout.on("data", (chunk) => output.push(String(chunk)));
+  await once(importer, "exit");
+  return output.join("").trim().split("\n")[0];
 }

@@ -1,11 +1,15 @@
 // Child process of registration-http.ts: the real app over an imported registered-RFC list (key auth,
 // request log, rate limit set high, 1-credit charge), then one JSON line: its URL, a key, an RFC on the list.
+// A line of part files on stdin is imported in this process, as `padron serve`'s daily sync does, and
+// answered with one JSON line once done.
+import { createInterface } from "node:readline";
 import { createUser } from "../src/accounts/create-user.ts";
 import { issueApiKey } from "../src/api-keys/issue-api-key.ts";
 import { buildApp } from "../src/app.ts";
 import { parseConfig } from "../src/config.ts";
 import { openDatabase } from "../src/platform/db/connect.ts";
 import { migrateToLatest } from "../src/platform/db/migrate.ts";
+import { importPartFiles } from "../src/registration/import-part-files.ts";
 import { unpackRfc } from "../src/registration/rfc-key.ts";
 
 const databaseUrl = process.argv[2];
@@ -36,3 +40,14 @@ const url = await padron.app.listen({ port: 0, host: "127.0.0.1" });
 process.stdout.write(
   `${JSON.stringify({ url: `${url}/v1/rfc/registration`, key, rfc: unpackRfc(Number(row.key)) })}\n`,
 );
+createInterface({ input: process.stdin }).on("line", async (line) => {
+  const files = line.split(" ").filter(Boolean);
+  const imports = await importPartFiles(database, {
+    mode: "live",
+    files,
+    requireSignature: false,
+    minRowRatio: config.registration.minRowRatio,
+    force: false,
+  });
+  process.stdout.write(`${JSON.stringify({ imported: imports.map((i) => i.status) })}\n`);
+});
