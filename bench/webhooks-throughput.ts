@@ -64,7 +64,7 @@ let worker = startAsyncWorker({
   db: database.db,
   engine: database.engine,
   config,
-  services: createServices(database.db),
+  services: createServices(database),
 });
 const t0 = performance.now();
 await waitUntil(() => receiver.received.length >= deliveries);

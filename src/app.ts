@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   const keyUse = createKeyUseRecorder(deps.database.db, failures.report);
   const requestLog = createRequestLogWriter(deps.database.db, failures.report);
   const sandboxUrl = deps.sandbox?.url ?? (config.sandbox.url || null);
-  const services = createServices(deps.database.db);
+  const services = createServices(deps.database);
   const contextDeps: ContextDeps = { config, database: deps.database, services };
   const rfcDeps = createRfcSources({
     config,

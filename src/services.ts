@@ -1,6 +1,6 @@
 import { createOperationRegistry, type OperationRegistry } from "./async-requests/operations.ts";
 import { type ChargeBatcher, createChargeBatcher } from "./credits/charge-batcher.ts";
-import type { Db } from "./platform/db/connect.ts";
+import type { DatabaseHandle } from "./platform/db/connect.ts";
 
 /**
  * What one app (or worker process) keeps while it runs and every verb reaches through its context:
@@ -13,9 +13,9 @@ export interface Services {
   charges: ChargeBatcher;
 }
 
-export function createServices(db: Db): Services {
+export function createServices(database: DatabaseHandle): Services {
   return {
     operations: createOperationRegistry(),
-    charges: createChargeBatcher(db),
+    charges: createChargeBatcher(database),
   };
 }

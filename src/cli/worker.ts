@@ -25,12 +25,12 @@ export const worker: Command = {
  */
 export async function runWorker(addOperations?: (operations: OperationRegistry) => void): Promise<void> {
   const config = loadConfig();
-  const database = openDatabase(config.database.url, { poolSize: config.database.poolSize });
+  const database = openDatabase(config.database.url, config.database);
   await prepareDatabase(database, config.database.url);
   const log = logThrough(processLogger(config.log.level));
   // The jobs run the API's verbs: they need the same sources the API process has.
   const sandboxUrl = sandboxUrlBeside(config);
-  const services = createServices(database.db);
+  const services = createServices(database);
   const sources = createRfcSources({ config, database, services, sandboxUrl, log });
   registerRfcOperations(sources);
   addOperations?.(services.operations);

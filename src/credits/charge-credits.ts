@@ -3,19 +3,28 @@ import { ServiceError } from "../platform/errors.ts";
 import { appendLedgerEntry } from "./append-ledger-entry.ts";
 import { readBalance } from "./read-balance.ts";
 
-/** Takes `amount` from one column of the owner's balance, only if it covers it; the credits left. */
-export async function takeFromBalance(
-  trx: Db,
+type Taking = { ownerId: string; amount: number; now: number };
+
+/** The update that takes `amount` from one column of the owner's balance, only if it covers it. */
+export const takingFromBalance = (
+  db: Db,
   column: "allowance" | "credits",
-  { ownerId, amount, now }: { ownerId: string; amount: number; now: number },
-): Promise<{ credits: number } | undefined> {
-  return trx
+  { ownerId, amount, now }: Taking,
+) =>
+  db
     .updateTable("balances")
     .set((eb) => ({ [column]: eb(column, "-", amount), updated_at: now }))
     .where("owner_id", "=", ownerId)
     .where(column, ">=", amount)
-    .returning("credits")
-    .executeTakeFirst();
+    .returning("credits");
+
+/** Takes `amount` from one column of the owner's balance, only if it covers it; the credits left. */
+export async function takeFromBalance(
+  trx: Db,
+  column: "allowance" | "credits",
+  taking: Taking,
+): Promise<{ credits: number } | undefined> {
+  return takingFromBalance(trx, column, taking).executeTakeFirst();
 }
 
 export interface Charge {

@@ -128,7 +128,7 @@ test("a plan allowance is spent before prepaid credits and renewed once per mont
 test("group-committed charges: 300 concurrent requests against 120 credits never overdraw", async () => {
   const { createChargeBatcher } = await import("../../src/credits/charge-batcher.ts");
   const owner = await mintOwner(database.db, { credits: 120 });
-  const charge = createChargeBatcher(database.db);
+  const charge = createChargeBatcher(database);
   const results = await Promise.all(
     Array.from({ length: 300 }, (_, i) =>
       charge({ ownerId: owner.ownerId, amount: 1, operation: "verify", requestId: `req_b${i}` }),
@@ -160,7 +160,7 @@ test("charges applied together: each owner's charges in one update when covered,
     (_, i) =>
       [charge(rich.ownerId, 2, i), charge(poor.ownerId, 2, i), charge(planned.ownerId, 3, i, true)][i % 3],
   );
-  const results = await database.db.transaction().execute((trx) => chargeTogether(trx, inputs));
+  const results = await chargeTogether(database, inputs);
 
   const richResults = results.filter((_, i) => i % 3 === 0);
   assert.deepEqual(
