@@ -20,7 +20,7 @@ const config = parseConfig({
   RATE_LIMIT_PER_MINUTE: "100000000",
   SANDBOX: "false",
 });
-const database = openDatabase(config.database.url, { poolSize: 20 });
+const database = openDatabase(config.database.url, config.database);
 await migrateToLatest(database);
 const user = await createUser(
   database.db,

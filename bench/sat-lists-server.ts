@@ -57,7 +57,7 @@ if (kind === "bare") {
     RATE_LIMIT_PER_MINUTE: "100000000",
     SANDBOX: "false",
   });
-  const database = openDatabase(config.database.url, { poolSize: 20 });
+  const database = openDatabase(config.database.url, config.database);
   await migrateToLatest(database);
   const listedRfc = firstRfcOf(file);
   const padron = await buildApp({ config, database });

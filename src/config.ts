@@ -65,6 +65,11 @@ export const CONFIG_SCHEMA = Type.Object({
       () => "must start with sqlite: or postgres://",
     ),
     poolSize: integer("DATABASE_POOL_SIZE", 10, "PostgreSQL connections per process", 1, 500),
+    prepare: flag(
+      "DATABASE_PREPARE",
+      true,
+      "PostgreSQL: prepare each statement once per connection (off behind PgBouncer < 1.21 in transaction mode)",
+    ),
   }),
   redis: group("Redis", {
     url: url(

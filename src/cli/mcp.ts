@@ -20,7 +20,7 @@ export const mcp: Command = {
   options: {},
   async run() {
     const config = loadConfig({ SANDBOX_URL: sandboxUrlBeside(loadConfig()) ?? undefined });
-    const database = openDatabase(config.database.url, { poolSize: config.database.poolSize });
+    const database = openDatabase(config.database.url, config.database);
     await migrateToLatest(database);
     // stdout carries the protocol: every log line goes to stderr.
     const padron = await buildApp({ config, database, logStream: process.stderr });

@@ -8,7 +8,7 @@ export const migrate: Command = {
   options: {},
   async run() {
     const config = loadConfig();
-    const database = openDatabase(config.database.url, { poolSize: 1 });
+    const database = openDatabase(config.database.url, { ...config.database, poolSize: 1 });
     try {
       const applied = await migrateToLatest(database);
       process.stdout.write(applied.length ? `applied: ${applied.join(", ")}\n` : "database is up to date\n");

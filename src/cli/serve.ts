@@ -25,7 +25,7 @@ export const serve: Command = {
       HOST: values.host as string | undefined,
       ...(values["no-sandbox"] ? { SANDBOX: "false" } : {}),
     });
-    const database = openDatabase(config.database.url, { poolSize: config.database.poolSize });
+    const database = openDatabase(config.database.url, config.database);
     await prepareDatabase(database, config.database.url);
     // The sandbox listens at once; its population is built once the service is ready (calls wait).
     const sandbox = config.sandbox.enabled

@@ -5,6 +5,7 @@ import { pipeline } from "node:stream/promises";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { PreparingClient } from "./preparing-client.ts";
 import type { Database } from "./schema.ts";
 import { sqliteDialect } from "./sqlite.ts";
 
@@ -25,6 +26,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export type DatabaseOptions = {
   /** PostgreSQL connections. */
   poolSize?: number;
+  /** PostgreSQL: prepare statements once per connection (default true; decision 0027). */
+  prepare?: boolean;
 };
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
@@ -34,7 +37,14 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     const db = new Kysely<Database>({ dialect: sqliteDialect(path) });
     return { db, engine: "sqlite", close: () => db.destroy() };
   }
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  // Connections stay open once made: a pool that closed idle ones after pg's default 10 s reconnected
+  // under steady load, and each reconnect stalled the requests behind it by 10–40 ms (decision 0027).
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    idleTimeoutMillis: 0,
+    ...(options.prepare === false ? {} : { Client: PreparingClient }),
+  });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool
   // replaces it and the next query reports any lasting problem.
   pool.on("error", () => {});
