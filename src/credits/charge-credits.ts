@@ -6,26 +6,13 @@ import { readBalance } from "./read-balance.ts";
 type Taking = { ownerId: string; amount: number; now: number };
 
 /** The update that takes `amount` from one column of the owner's balance, only if it covers it. */
-export const takingFromBalance = (
-  db: Db,
-  column: "allowance" | "credits",
-  { ownerId, amount, now }: Taking,
-) =>
+export const takeFromBalance = (db: Db, column: "allowance" | "credits", { ownerId, amount, now }: Taking) =>
   db
     .updateTable("balances")
     .set((eb) => ({ [column]: eb(column, "-", amount), updated_at: now }))
     .where("owner_id", "=", ownerId)
     .where(column, ">=", amount)
     .returning("credits");
-
-/** Takes `amount` from one column of the owner's balance, only if it covers it; the credits left. */
-export async function takeFromBalance(
-  trx: Db,
-  column: "allowance" | "credits",
-  taking: Taking,
-): Promise<{ credits: number } | undefined> {
-  return takingFromBalance(trx, column, taking).executeTakeFirst();
-}
 
 export interface Charge {
   charged: number;
@@ -51,8 +38,10 @@ export async function tryChargeCredits(trx: Db, input: ChargeInput): Promise<Cha
   if (amount === 0) return { charged: 0, remaining: (await readBalance(trx, ownerId)).credits };
   const now = Date.now();
   const taking = { ownerId, amount, now };
-  const fromAllowance = input.useAllowance ? await takeFromBalance(trx, "allowance", taking) : undefined;
-  const paid = fromAllowance ?? (await takeFromBalance(trx, "credits", taking));
+  const fromAllowance = input.useAllowance
+    ? await takeFromBalance(trx, "allowance", taking).executeTakeFirst()
+    : undefined;
+  const paid = fromAllowance ?? (await takeFromBalance(trx, "credits", taking).executeTakeFirst());
   if (!paid) return null;
   await appendLedgerEntry(trx, {
     ownerId,

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from "../platform/db/connect.ts";
 import type { LedgerTable } from "../platform/db/schema.ts";
 import { updateThenInsert } from "../platform/db/update-then-insert.ts";
-import { type Charge, type ChargeInput, takingFromBalance, tryChargeCredits } from "./charge-credits.ts";
+import { type Charge, type ChargeInput, takeFromBalance, tryChargeCredits } from "./charge-credits.ts";
 
 type LedgerRow = Omit<LedgerTable, "id">;
 
@@ -15,13 +15,10 @@ export async function chargeTogether(
   inputs: readonly ChargeInput[],
 ): Promise<(Charge | null)[]> {
   const results: (Charge | null)[] = new Array(inputs.length).fill(null);
-  const groups = new Map<string, number[]>();
-  for (const [index, input] of inputs.entries()) {
-    const key = `${input.useAllowance ? "a" : "c"}:${input.ownerId}`;
-    const group = groups.get(key);
-    if (group) group.push(index);
-    else groups.set(key, [index]);
-  }
+  const groups = Map.groupBy(inputs.keys(), (index) => {
+    const { useAllowance, ownerId } = inputs[index];
+    return `${useAllowance ? "a" : "c"}:${ownerId}`;
+  });
   for (const indexes of groups.values()) {
     const charged = await chargeGroup(
       database,
@@ -54,7 +51,7 @@ async function chargeGroup(database: DatabaseHandle, group: readonly ChargeInput
   const column = useAllowance ? "allowance" : "credits";
   const paid = await updateThenInsert(
     database,
-    (db) => takingFromBalance(db, column, { ownerId, amount: total, now }),
+    (db) => takeFromBalance(db, column, { ownerId, amount: total, now }),
     "ledger",
     ledger,
   );

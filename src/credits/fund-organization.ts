@@ -29,7 +29,11 @@ export async function fundOrganization(
   if (membership?.role !== "owner")
     throw new ServiceError("not_found", "only an owner of the organization can add credits to it");
   const now = Date.now();
-  const taken = await takeFromBalance(trx, "credits", { ownerId: userId, amount: credits, now });
+  const taken = await takeFromBalance(trx, "credits", {
+    ownerId: userId,
+    amount: credits,
+    now,
+  }).executeTakeFirst();
   if (!taken) throw insufficientBalance(credits);
   await trx
     .updateTable("balances")

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { takingFromBalance } from "../../src/credits/charge-credits.ts";
+import { takeFromBalance } from "../../src/credits/charge-credits.ts";
 import { readBalance } from "../../src/credits/read-balance.ts";
 import type { LedgerTable } from "../../src/platform/db/schema.ts";
 import { updateThenInsert } from "../../src/platform/db/update-then-insert.ts";
@@ -25,7 +25,7 @@ const row = (ownerId: string, requestId: string, kind = "charge"): Omit<LedgerTa
 });
 
 const take = (ownerId: string, amount: number) => (db: TestDatabase["db"]) =>
-  takingFromBalance(db, "credits", { ownerId, amount, now: Date.now() });
+  takeFromBalance(db, "credits", { ownerId, amount, now: Date.now() });
 
 const ledgerOf = async (ownerId: string) =>
   (
