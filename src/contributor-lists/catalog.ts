@@ -1,12 +1,9 @@
 import type { Article, SubList } from "./list-entry.ts";
 
 /*
- * SAT's list files (research §1.2). How the 69-B and 69-B Bis files relate: the "complete" file of each
- * article holds every taxpayer with a "Situación del contribuyente" column, and the per-situation files
- * (Definitivos, Presuntos, …) are subsets of it. So the complete file is the only source synced for those
- * articles (`syncedByDefault`); each entry's sub_list comes from its Situación cell, and the subset files,
- * when imported by hand, parse the same way but are never stored alongside it (no double counting).
- * Art. 69 has no complete file: each of its seven files is a list of its own.
+ * SAT's list files (research §1.2). The 69-B / 69-B Bis per-situation files are subsets of each article's
+ * "complete" file, so only that one is synced (sub_list from its Situación cell; subsets imported by hand
+ * are never stored alongside it: no double counting). Art. 69's seven files are lists of their own.
  */
 
 export const LIVE_LISTS_BASE_URL = "https://wu1agsprosta001.blob.core.windows.net/agsc-publicaciones/";

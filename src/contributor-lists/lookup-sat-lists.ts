@@ -27,10 +27,9 @@ export type SatListsAnswer = {
 const ARTICLE_ORDER: Record<string, number> = { "69": 0, "69-B": 1, "69-B Bis": 2 };
 
 /**
- * Every current listing of an already normalized RFC, in ONE statement through the `list_current`
- * pointers (one row per current list: the RFC's entries, or one row of nulls): it sees each list's old
- * or new version, never a mix; suppressed rows never match. Entries come out by article, then in
- * catalog order of their file, then in file order.
+ * Every current listing of a normalized RFC in ONE statement through the `list_current` pointers, so it
+ * sees each list's old or new version, never a mix; suppressed rows never match. Entries come by
+ * article, then catalog order of their file, then file order.
  */
 export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promise<SatListsAnswer> {
   const rows = await db

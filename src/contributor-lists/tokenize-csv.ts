@@ -1,8 +1,7 @@
 /**
- * Incremental RFC 4180 tokenizer for SAT's files: comma separated, double-quoted fields with `""` escapes,
- * commas and newlines inside quotes, CRLF/LF/CR record ends, any number of cells per row. Leniency as in
- * csv-parse's relax_quotes: a quote inside an unquoted field is kept, text after a closing quote is appended.
- * Written because csv-parse alone took 10–12 s per million rows here (bench/lists-parse.ts).
+ * Incremental RFC 4180 tokenizer (CRLF/LF/CR, any cell count) as lenient as csv-parse's relax_quotes:
+ * stray quotes are kept, text after a closing quote appended. Written because csv-parse alone took
+ * 10–12 s per million rows here (bench/lists-parse.ts).
  */
 export type CsvTokenizer = {
   /** Records completed by this text; an unfinished record is kept for the next call. */

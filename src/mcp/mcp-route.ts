@@ -2,10 +2,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { type McpTools, toolsOf } from "./api-tools.ts";
 
 /**
- * `POST /mcp`: MCP over Streamable HTTP, stateless (a server per request, JSON answers). The route
- * itself asks for no key: tools/list is public like /openapi.json, and each tool call passes the
- * caller's key to the API route it runs, which answers a missing or bad one. GET is 405 (spec: a
- * server without server-initiated messages may refuse the SSE stream).
+ * `POST /mcp`: stateless MCP over Streamable HTTP. No key here: tools/list is public like /openapi.json,
+ * and each tool call passes the caller's key to the API route it runs. GET is 405 (spec: a server
+ * without server-initiated messages may refuse the SSE stream).
  */
 export function mcpRoute(app: FastifyInstance): void {
   // Tools that cannot be made (two operations with one name) stop the start, not the first call.

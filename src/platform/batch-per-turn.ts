@@ -8,10 +8,9 @@ interface Pending<I, O> {
 }
 
 /**
- * Group commit: the calls made while the event loop handles a burst of requests are run together on
- * its next turn; `run` answers one output per input, in order. A run starts only after the previous
- * one settled, and takes everything queued meanwhile: writes that lock the same row queue here, as one
- * batch, not in the database.
+ * Group commit: calls made during a burst run together on the event loop's next turn (`run` answers one
+ * output per input, in order). A run starts after the previous one settled and takes everything queued
+ * meanwhile, so writes that lock the same row queue here as one batch, not in the database.
  */
 export function batchPerTurn<I, O>(run: (inputs: I[]) => Promise<O[]>, maxBatch: number): TurnBatcher<I, O> {
   const queue: Pending<I, O>[] = [];

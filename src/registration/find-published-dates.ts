@@ -7,10 +7,8 @@ import { type ListedBlob, readBlobListing } from "./read-blob-listing.ts";
 export type PublishedDate = { date: string; parts: (ListedBlob & { url: string })[] };
 
 /**
- * The complete dates of a list in the container, newest first. The listing is asked by month (this
- * month and the one before): SAT publishes daily. A date is complete when its parts are numbered 1…N
- * without a gap and N is at least the part count of the date before it (SAT uploads a date's parts
- * one after another).
+ * The complete dates of a list, newest first, listed by month (this one and the one before). Complete:
+ * parts 1…N without a gap and N at least the date before's count (SAT uploads parts one by one).
  */
 export async function findPublishedDates(
   baseUrl: string,

@@ -9,8 +9,7 @@ const ZERO = 48;
 export type RfcLineCounts = { rows: number; skipped: number; unpacked: Map<number, string> };
 
 /**
- * The rows of an l_RFC part's text (ISO-8859-1, CRLF or LF, an optional MIME header block, the
- * `RFC|SNCF|SUBCONTRATACION` header, `RFC|0|1` rows, an optional closing `EOF`), as numbers
+ * The `RFC|0|1` rows of an l_RFC part (ISO-8859-1, optional MIME headers and closing `EOF`) as numbers
  * `(key + keyOffset) * 4 + SNCF + 2 * SUBCONTRATACION`, `batchSize` at a time. Rows without exactly
  * two 0/1 flags are skipped and counted, like rfclinc does.
  */

@@ -22,10 +22,9 @@ const DEFAULT_SIZES: SortSizes = {
 };
 
 /**
- * External sort of fixed-width records of numbers by their first number: sorted runs go to a scratch
- * file and are merged while read back (runs that do not overlap, as from an already sorted list, are
- * simply read in turn). Out come batches of whole records, each valid until the next is asked for;
- * the scratch file is gone afterwards. Memory is the run buffers plus the merge's fixed budget.
+ * External sort of fixed-width number records by their first number: sorted runs go to a scratch file
+ * and are merged on read-back (non-overlapping runs simply read in turn), so memory stays bounded.
+ * Out come batches of whole records, each valid until the next is asked for; the scratch file is removed.
  */
 export async function* sortRecords(
   batches: AsyncIterable<Float64Array>,

@@ -7,10 +7,9 @@ import { sendProblem } from "./problem.ts";
 const RETRY = { headers: { "retry-after": "5" } };
 
 /**
- * `/healthz`: the process runs. `/readyz`: it can do its work, so the database must answer a read and
- * take a write (a read-only database would answer 500 to every charge). A Redis that cannot be asked
- * leaves it ready, reported `degraded`: limits are then per process, and taking every API process out
- * of the load balancer would turn that into an outage.
+ * `/healthz`: the process runs. `/readyz`: the database answers a read and takes a write (a read-only one
+ * fails every charge). An unreachable Redis only reports `degraded`: limits fall back to per process,
+ * while taking every API process out of the load balancer would be an outage.
  */
 export function healthRoutes(
   app: FastifyInstance,

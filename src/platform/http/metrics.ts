@@ -5,10 +5,9 @@ import { sendProblem } from "./problem.ts";
 import { createRequestMetrics } from "./request-metrics.ts";
 
 /**
- * Prometheus at /metrics from a registry of this app's own (tests build many apps in one process):
- * requests by route and status and a latency histogram (request-metrics.ts, counted on every
- * response), the process metrics, and whatever `register` adds.
- * With `token`, a scrape needs `Authorization: Bearer <token>`; without, it must come from loopback.
+ * Prometheus at /metrics from this app's own registry (tests build many apps in one process): request
+ * metrics, process metrics and whatever `register` adds. With `token`, a scrape needs
+ * `Authorization: Bearer <token>`; without, it must come from loopback.
  */
 export function installMetrics(
   app: FastifyInstance,

@@ -6,11 +6,8 @@ import type {
 } from "../../upstreams/commerce-registry/port.ts";
 
 /**
- * Commerce-registry connector contract (DESIGN §4). Decided: field names follow spec §2.8 exactly
- * (snake_case), so the service passes records through. The connector answers a search by name with
- * `{ query, records: RegistryRecordJson[] }`, one record per commercial folio (FME, `N-YYYYNNNNNN`).
- * An unsupported record (a state the registry reader does not cover) carries only `fme`, `name`,
- * `registry_office`, `supported: false`, `status: null` and empty `shareholders` / `acts`.
+ * Commerce-registry connector contract (DESIGN §4): spec §2.8's snake_case names, so the service passes
+ * records through; one record per folio (FME, `N-YYYYNNNNNN`), an unsupported one reduced (port.ts).
  * Date-times are Mexico City local time without offset (`YYYY-MM-DDTHH:mm:ss`), as the registry keeps them.
  */
 export type RegistryFolio = {

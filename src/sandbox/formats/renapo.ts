@@ -1,10 +1,8 @@
 import { createHash } from "node:crypto";
 
 /**
- * gob.mx CURP lookup answers (fixtures/renapo/gobmx_curp_result.json, research §5.1).
- * Found: `{ mensaje: "Búsqueda exitosa por curp", codigo: "01", registros: [one record] }`.
- * Not found (decided; gob.mx's no-result body is not documented): the same envelope with
- * `codigo: "06"`, `registros: []` and the message the page shows. Clients: found ⇔ codigo "01".
+ * gob.mx CURP lookup answers (research §5.1): found is `codigo: "01"` with one record in `registros`;
+ * not found (decided, gob.mx does not document it) the same envelope with `codigo: "06"`, `registros: []`.
  */
 export type RenapoBirthRecord = {
   entidadRegistro: string;
