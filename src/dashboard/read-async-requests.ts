@@ -32,28 +32,22 @@ export async function readAsyncRequests(db: Db, ownerId: string, limit = 30): Pr
     .limit(limit)
     .execute();
   if (requests.length === 0) return [];
+  const requestIds = requests.map((r) => r.request_id);
   const deliveries = await db
     .selectFrom("webhook_deliveries")
     .select(["id", "request_id", "url", "status", "created_at", "delivered_at"])
     .where("owner_id", "=", ownerId)
-    .where(
-      "request_id",
-      "in",
-      requests.map((r) => r.request_id),
-    )
+    .where("request_id", "in", requestIds)
     .orderBy("created_at")
     .execute();
+  const deliveryIds = deliveries.map((d) => d.id);
   const attempts =
-    deliveries.length === 0
+    deliveryIds.length === 0
       ? []
       : await db
           .selectFrom("webhook_attempts")
           .selectAll()
-          .where(
-            "delivery_id",
-            "in",
-            deliveries.map((d) => d.id),
-          )
+          .where("delivery_id", "in", deliveryIds)
           .orderBy("id")
           .execute();
   return requests.map((r) => ({

@@ -34,32 +34,30 @@ export function webhooksRoutes(app: FastifyInstance, deps: DashboardDeps): void 
     sendHtml(reply, await fullPage(page)),
   );
 
+  const secretRoute = (
+    action: "reveal" | "rotate",
+    answer: (request: FastifyRequest, page: PageContext, mode: KeyMode) => Promise<string>,
+  ) =>
+    pageRoute(
+      app,
+      deps,
+      { method: "POST", path: `/webhooks/secret/:mode/${action}`, ...manage },
+      async (request, reply, page) => {
+        const mode = modeOf(request);
+        return mode ? sendHtml(reply, await answer(request, page, mode)) : sendNotFound(request, reply);
+      },
+    );
   // Revealing is a POST: it needs the CSRF token and never lands in history or caches as a URL.
-  pageRoute(
-    app,
-    deps,
-    { method: "POST", path: "/webhooks/secret/:mode/reveal", ...manage },
-    async (request, reply, page) => {
-      const mode = modeOf(request);
-      if (!mode) return sendNotFound(request, reply);
-      const secret = await webhookSecretOf(db, page.workspace.ownerId, mode);
-      if (!fromHtmx(request)) return sendHtml(reply, await fullPage(page, { secrets: { [mode]: secret } }));
-      const base = `${page.workspace.basePath}/webhooks`;
-      return sendHtml(reply, secretBox({ base, csrfToken: page.session.csrfToken, mode, secret }).text);
-    },
-  );
-
-  pageRoute(
-    app,
-    deps,
-    { method: "POST", path: "/webhooks/secret/:mode/rotate", ...manage },
-    async (request, reply, page) => {
-      const mode = modeOf(request);
-      if (!mode) return sendNotFound(request, reply);
-      const secret = await rotateWebhookSecret(db, page.workspace.ownerId, mode);
-      return sendHtml(reply, await fullPage(page, { secrets: { [mode]: secret }, rotated: mode }));
-    },
-  );
+  secretRoute("reveal", async (request, page, mode) => {
+    const secret = await webhookSecretOf(db, page.workspace.ownerId, mode);
+    if (!fromHtmx(request)) return fullPage(page, { secrets: { [mode]: secret } });
+    const base = `${page.workspace.basePath}/webhooks`;
+    return secretBox({ base, csrfToken: page.session.csrfToken, mode, secret }).text;
+  });
+  secretRoute("rotate", async (_request, page, mode) => {
+    const secret = await rotateWebhookSecret(db, page.workspace.ownerId, mode);
+    return fullPage(page, { secrets: { [mode]: secret }, rotated: mode });
+  });
 
   const redeliverPath = { path: "/webhooks/deliveries/:deliveryId/redeliver", ...manage };
   pageRoute(app, deps, { method: "POST", ...redeliverPath }, async (request, reply, page) => {

@@ -33,16 +33,8 @@ export type UpstreamRegistry = {
 /** The CSF page's path at SAT; the sandbox serves it at the same path under its root. */
 const SAT_CSF_PATH = "/app/qr/faces/pages/mobile/validadorqr.jsf";
 
-type Endpoints = Record<
-  | "padron"
-  | "certificateSearch"
-  | "certificateFiles"
-  | "renapo"
-  | "commerceRegistry"
-  | "postalCatalog"
-  | "satCsf",
-  string
->;
+type Endpoints = Record<keyof Upstreams, string>;
+type Settings = Partial<CallerSettings> & Pick<CallerSettings, "timeoutMs" | "concurrency">;
 
 function sandboxEndpoints(root: string | null): Endpoints {
   const at = (path: string) => (root ? `${root.replace(/\/+$/, "")}${path}` : "");
@@ -115,18 +107,13 @@ function buildUpstreams(
     idempotent: true,
     maxBodyBytes: 16 * 1024 * 1024,
   };
-  const callerFor = (
-    settings: Partial<CallerSettings> & Pick<CallerSettings, "timeoutMs" | "concurrency">,
-  ) => {
+  const callerFor = (settings: Settings) => {
     const caller = createUpstreamCaller({ ...shared, ...settings });
     callers.push(caller);
     return caller;
   };
-  const connect = <E extends object>(
-    url: string,
-    settings: Partial<CallerSettings> & Pick<CallerSettings, "timeoutMs" | "concurrency">,
-    extra: E,
-  ) => (url === "" ? null : { url, caller: callerFor(settings), ...extra });
+  const connect = <E extends object>(url: string, settings: Settings, extra: E) =>
+    url === "" ? null : { url, caller: callerFor(settings), ...extra };
   const limits = ({ timeoutMs, concurrency }: { timeoutMs: number; concurrency: number }) => ({
     timeoutMs,
     concurrency,
