@@ -37,24 +37,16 @@ export type RegistryFolio = {
 export type RegistrySearchAnswer = { query: string; records: RegistryRecordJson[] };
 
 export function buildRegistryRecord(folio: RegistryFolio): RegistryRecordJson {
-  if (!folio.supported) {
-    return {
-      fme: folio.fme,
-      name: folio.name,
-      supported: false,
-      status: null,
-      registry_office: folio.registryOffice,
-      shareholders: [],
-      acts: [],
-    };
-  }
+  const { fme, name, registryOffice: registry_office } = folio;
+  if (!folio.supported)
+    return { fme, name, supported: false, status: null, registry_office, shareholders: [], acts: [] };
   return {
-    fme: folio.fme,
-    name: folio.name,
+    fme,
+    name,
     supported: true,
     person_type: folio.personType,
     status: folio.status,
-    registry_office: folio.registryOffice,
+    registry_office,
     registered_at: folio.registeredAt,
     prior_registration: folio.priorRegistration,
     legal_regime: folio.legalRegime,

@@ -3,43 +3,19 @@ import { idCifOf } from "./csf-facts.ts";
 import { type CertificateWish, makeCertificate, type SerialCounter } from "./generate-certificates.ts";
 import { generatePerson, type IdentifierRegistry, personFromSpec } from "./generate-person.ts";
 import type { Random } from "./random.ts";
-import type { CertificateRecord, MagicFault, PersonRecord, ScenarioSeed, Sex, Taxpayer } from "./types.ts";
+import type { MagicFault, PersonRecord, ScenarioSeed, Sex, Taxpayer } from "./types.ts";
 
 export const date = (iso: string) => new Date(`${iso}T00:00:00Z`);
 export const FIEL: CertificateWish = { type: "FIEL", status: "Activo" };
 export const SELLO: CertificateWish = { type: "SELLO", status: "Activo", branch: "Sucursal 1" };
 
 /** Collects scenario taxpayers; helpers default to a registered taxpayer with a current FIEL and SELLO. */
-export type ScenarioBuilder = {
-  taxpayers: Taxpayer[];
-  scenarios: ScenarioSeed[];
-  magicFaults: Map<string, MagicFault>;
-  certs(...wishes: CertificateWish[]): CertificateRecord[];
-  person(
-    names: string,
-    first: string,
-    second: string,
-    sex: Sex,
-    born: string,
-    entity: string,
-    renapoStatus?: string,
-  ): PersonRecord;
-  company(
-    baseName: string,
-    founded: string,
-    zip: string,
-    options?: Partial<Parameters<typeof companyTaxpayer>[0]>,
-  ): Taxpayer;
-  individual(person: PersonRecord, zip: string, options?: Partial<CommonTaxpayerFields>): Taxpayer;
-  scenario(taxpayer: Taxpayer, tags: string[], extra?: Partial<ScenarioSeed>): void;
-};
-
 export function createScenarioBuilder(
   random: Random,
   used: IdentifierRegistry,
   counter: SerialCounter,
   asOf: Date,
-): ScenarioBuilder {
+) {
   const taxpayers: Taxpayer[] = [];
   const scenarios: ScenarioSeed[] = [];
   const magicFaults = new Map<string, MagicFault>();
