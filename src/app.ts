@@ -25,6 +25,7 @@ import { installNotFound } from "./platform/http/not-found.ts";
 import { installOpenApi } from "./platform/http/openapi.ts";
 import { shedOverload } from "./platform/http/shed-overload.ts";
 import { newId } from "./platform/ids.ts";
+import { logThrough } from "./platform/log.ts";
 import { connectSharedRedis } from "./platform/redis/shared-redis.ts";
 import { limitApiRequests } from "./rate-limits/limit-api-requests.ts";
 import { type ContextDeps, creditHeaders } from "./request-context.ts";
@@ -86,7 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   app.removeContentTypeParser("text/plain");
   parseJsonBodies(app);
   let closing = false;
-  const failures = createFailureReports((level, message, fields) => app.log[level](fields ?? {}, message));
+  const log = logThrough(app.log);
+  const failures = createFailureReports(log);
   const keyUse = createKeyUseRecorder(deps.database.db, failures.report);
   const requestLog = createRequestLogWriter(deps.database.db, failures.report);
   const sandboxUrl = deps.sandbox?.url ?? (config.sandbox.url || null);
@@ -98,16 +100,12 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     services,
     sandboxUrl,
     upstreams: deps.upstreams,
-    log: (level, message, fields) => app.log[level](fields, message),
+    log,
   });
   const { upstreams } = rfcDeps;
   registerRfcOperations(rfcDeps);
   const redis = config.redis.url
-    ? await connectSharedRedis(
-        config.redis.url,
-        (level, message, fields) => app.log[level](fields ?? {}, message),
-        config.redis.commandTimeoutMs,
-      )
+    ? await connectSharedRedis(config.redis.url, log, config.redis.commandTimeoutMs)
     : null;
 
   app.decorateRequest("auth", null);

@@ -17,8 +17,6 @@ import {
 } from "./platform/settings/setting.ts";
 import { UPSTREAM_SETTINGS } from "./platform/settings/upstream-settings.ts";
 
-const price = (env: string, fallback: number, description: string) => integer(env, fallback, description);
-
 export const CONFIG_SCHEMA = Type.Object({
   server: group("HTTP server", {
     port: integer("PORT", 8080, "HTTP port of `padron serve`", 0, 65535),
@@ -101,19 +99,19 @@ export const CONFIG_SCHEMA = Type.Object({
   }),
   // Keyed by operation (credits/prices.ts).
   prices: group("Prices, in credits", {
-    validate: price("PRICE_VALIDATE", 10, "Credits per validate"),
-    verify: price("PRICE_VERIFY", 1, "Credits per verify"),
-    "verify-batch": price("PRICE_VERIFY_BATCH_RECORD", 1, "Credits per verify-batch record"),
-    "find-zip": price("PRICE_FIND_ZIP", 5, "Credits per find-zip"),
-    profile: price("PRICE_PROFILE", 3, "Credits per profile"),
-    "commerce-registry": price("PRICE_COMMERCE_REGISTRY", 25, "Credits per commerce-registry"),
-    "sat-lists": price("PRICE_SAT_LISTS", 1, "Credits per sat-lists (free with an active plan)"),
-    registration: price(
+    validate: integer("PRICE_VALIDATE", 10, "Credits per validate"),
+    verify: integer("PRICE_VERIFY", 1, "Credits per verify"),
+    "verify-batch": integer("PRICE_VERIFY_BATCH_RECORD", 1, "Credits per verify-batch record"),
+    "find-zip": integer("PRICE_FIND_ZIP", 5, "Credits per find-zip"),
+    profile: integer("PRICE_PROFILE", 3, "Credits per profile"),
+    "commerce-registry": integer("PRICE_COMMERCE_REGISTRY", 25, "Credits per commerce-registry"),
+    "sat-lists": integer("PRICE_SAT_LISTS", 1, "Credits per sat-lists (free with an active plan)"),
+    registration: integer(
       "PRICE_REGISTRATION",
       1,
       "Credits per registration lookup (l_RFC and LCO, answered locally)",
     ),
-    csf: price("PRICE_CSF", 3, "Credits per CSF lookup (SAT's CSF page by RFC + idCIF)"),
+    csf: integer("PRICE_CSF", 3, "Credits per CSF lookup (SAT's CSF page by RFC + idCIF)"),
   }),
   sandbox: group("Sandbox", {
     enabled: flag("SANDBOX", true, "Start the sandbox upstreams inside `padron serve`"),
