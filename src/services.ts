@@ -14,8 +14,5 @@ export interface Services {
 }
 
 export function createServices(database: DatabaseHandle): Services {
-  return {
-    operations: createOperationRegistry(),
-    charges: createChargeBatcher(database),
-  };
+  return { operations: createOperationRegistry(), charges: createChargeBatcher(database) };
 }

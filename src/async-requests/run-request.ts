@@ -1,22 +1,15 @@
 import type { KeyContext } from "../api-keys/authenticate-api-key.ts";
-import type { Config } from "../config.ts";
 import { refundCredits } from "../credits/refund-credits.ts";
-import type { Db, Engine } from "../platform/db/connect.ts";
+import type { Db } from "../platform/db/connect.ts";
 import type { RequestsTable } from "../platform/db/schema.ts";
 import { ERRORS, isServiceError } from "../platform/errors.ts";
 import { problemOf } from "../platform/http/problem.ts";
 import type { JobHandler, RunningJob } from "../platform/jobs/job-types.ts";
 import type { RequestContext } from "../request-context.ts";
-import type { Services } from "../services.ts";
 import { createDelivery } from "../webhooks/create-delivery.ts";
 import type { OperationResult } from "./operations.ts";
 
-interface Deps {
-  db: Db;
-  engine: Engine;
-  config: Config;
-  services: Services;
-}
+type Deps = Pick<RequestContext, "db" | "engine" | "config" | "services">;
 
 /**
  * The `request.run` job: runs the accepted operation and, in one transaction, stores its result and

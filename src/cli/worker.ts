@@ -13,11 +13,7 @@ import type { Command } from "./command.ts";
 import { sandboxUrlBeside } from "./session.ts";
 
 /** `padron worker`: runs jobs (async requests, webhook deliveries) until SIGINT/SIGTERM. */
-export const worker: Command = {
-  usage: "",
-  options: {},
-  run: () => runWorker(),
-};
+export const worker: Command = { usage: "", options: {}, run: () => runWorker() };
 
 /**
  * The worker process: the service's operations, plus those `addOperations` registers (an embedding

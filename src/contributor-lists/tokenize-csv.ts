@@ -44,10 +44,7 @@ export function createCsvTokenizer(maxRecordCharacters = 1 << 20): CsvTokenizer 
     return records;
   }
 
-  return {
-    push: (text) => tokenize(pending + text, false),
-    end: () => tokenize(pending, true),
-  };
+  return { push: (text) => tokenize(pending + text, false), end: () => tokenize(pending, true) };
 }
 
 /** One record from `start`, or null when the text ends inside it (and more input may come). */

@@ -31,10 +31,7 @@ export function createRegistrationFiles(populationOf: () => Population, now: () 
     const population = populationOf();
     const text = part.list === "rfc" ? rfcPart(population, day, part.part) : certificatePart(population);
     signer ??= createListSigner();
-    return {
-      ...(await publishPart(text, await signer)),
-      lastModified: new Date((day + 0.9) * DAY_MS),
-    };
+    return { ...(await publishPart(text, await signer)), lastModified: new Date((day + 0.9) * DAY_MS) };
   };
   const blob = (name: string): Promise<Blob> | null => {
     if (!names().includes(name)) return null;
