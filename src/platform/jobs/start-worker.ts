@@ -54,6 +54,12 @@ export function startWorker(options: WorkerOptions): Worker {
     const held = { id: row.id, workerId: id, attempt: job.attempt };
     const handler = handlers[row.name];
     const runHandler = typeof handler === "function" ? handler : handler?.run;
+    const retry = (error: string, delayMs: number): Outcome => ({
+      kind: "retry",
+      runAt: Date.now() + delayMs,
+      error,
+    });
+    const backoff = () => backoffMs(job.attempt, options.retryBaseMs ?? 1000);
     try {
       if (!runHandler) throw new Error(`no handler for job "${row.name}"`);
       if (job.attempt > job.maxAttempts) throw new Error(`gave up after ${job.maxAttempts} attempts`);
@@ -61,14 +67,7 @@ export function startWorker(options: WorkerOptions): Worker {
       await settleJob(db, held, { kind: "done" });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      let outcome: Outcome =
-        error instanceof RetryLater
-          ? { kind: "retry", runAt: Date.now() + error.delayMs, error: message }
-          : {
-              kind: "retry",
-              runAt: Date.now() + backoffMs(job.attempt, options.retryBaseMs ?? 1000),
-              error: message,
-            };
+      let outcome = retry(message, error instanceof RetryLater ? error.delayMs : backoff());
       if (!(error instanceof RetryLater) && (job.attempt >= job.maxAttempts || !runHandler)) {
         outcome = { kind: "dead", error: message };
         log("error", "job is dead", { jobId: row.id, name: row.name, error: message });
@@ -76,11 +75,7 @@ export function startWorker(options: WorkerOptions): Worker {
         try {
           await giveUp?.(job.payload as never, message);
         } catch (giveUpError) {
-          outcome = {
-            kind: "retry",
-            runAt: Date.now() + backoffMs(job.attempt, options.retryBaseMs ?? 1000),
-            error: String(giveUpError),
-          };
+          outcome = retry(String(giveUpError), backoff());
         }
       }
       await settleJob(db, held, outcome).catch((e) =>

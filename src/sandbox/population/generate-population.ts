@@ -16,6 +16,8 @@ export const DEFAULT_POPULATION_SIZE = 20_000;
 export const POPULATION_AS_OF = new Date(Date.UTC(2026, 9, 1));
 
 const COMPANY_SHARE = 0.6;
+const FIRST_INCORPORATION = new Date(Date.UTC(1960, 0, 1));
+const LAST_INCORPORATION = new Date(Date.UTC(2025, 11, 31));
 
 /** Deterministic from `{ seed, size }`: the scenario taxpayers first, then random ones up to `size`. */
 export function generatePopulation(options: PopulationOptions): Population {
@@ -71,11 +73,7 @@ function* populationSteps(options: PopulationOptions): Generator<void, Populatio
     let taxpayer: Taxpayer;
     if (chance(random, COMPANY_SHARE)) {
       const { baseName, legalForm } = generateCompanyName(random, usedNames, randomNames);
-      const incorporationDate = randomDate(
-        random,
-        new Date(Date.UTC(1960, 0, 1)),
-        new Date(Date.UTC(2025, 11, 31)),
-      );
+      const incorporationDate = randomDate(random, FIRST_INCORPORATION, LAST_INCORPORATION);
       const folios = weighted(random, [
         [0, 10],
         [1, 65],
