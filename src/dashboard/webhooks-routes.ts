@@ -21,12 +21,8 @@ export function webhooksRoutes(app: FastifyInstance, deps: DashboardDeps): void 
     extra: { secrets?: Partial<Record<KeyMode, string>>; rotated?: KeyMode } = {},
   ) => {
     const requests = await readAsyncRequests(db, page.workspace.ownerId);
-    const body = webhooksPage({
-      workspace: page.workspace,
-      csrfToken: page.session.csrfToken,
-      requests,
-      ...extra,
-    });
+    const { workspace, session } = page;
+    const body = webhooksPage({ workspace, csrfToken: session.csrfToken, requests, ...extra });
     return renderPage({ title: copy.title, ...page, section: "webhooks" }, body);
   };
 

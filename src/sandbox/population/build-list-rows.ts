@@ -10,6 +10,7 @@ export const SUPPRESSED_RFC = "XXXXXXXXXXXX";
 const SUPPRESSED_NAME =
   "Información suprimida en cumplimiento a la declaratoria de nulidad emitida por la Segunda Sala Regional Hidalgo México.";
 
+const FIRST_LISTED = new Date(Date.UTC(2014, 0, 1));
 const ddmmyyyy = (date: Date) => date.toISOString().slice(0, 10).split("-").reverse().join("/");
 
 /** 69-B files spell the legal form with dots after a comma: `ASESORES …, S.A. DE C.V.` */
@@ -41,11 +42,7 @@ function stage(random: Random, date: Date, office?: string): ProceedingStage {
 }
 
 function proceedings(random: Random, situation: string, asOf: Date, bis: boolean): Partial<ListRow> {
-  const start = randomDate(
-    random,
-    new Date(Date.UTC(2014, 0, 1)),
-    new Date(asOf.getTime() - 400 * 86_400_000),
-  );
+  const start = randomDate(random, FIRST_LISTED, new Date(asOf.getTime() - 400 * 86_400_000));
   const later = (from: Date) => randomDate(random, new Date(from.getTime() + 60 * 86_400_000), asOf);
   if (bis) {
     const definitive = stage(random, start, "900-04-00-00-00");
@@ -62,7 +59,7 @@ function proceedings(random: Random, situation: string, asOf: Date, bis: boolean
 }
 
 function art69Row(random: Random, taxpayer: Taxpayer, file: string, situation: string, asOf: Date): ListRow {
-  const published = randomDate(random, new Date(Date.UTC(2014, 0, 1)), asOf);
+  const published = randomDate(random, FIRST_LISTED, asOf);
   const row: ListRow = {
     rfc: taxpayer.rfc,
     name: taxpayer.name,
@@ -112,14 +109,13 @@ export function buildListRows(population: Population, file: string): ListRow[] {
       splitDone = true;
     }
     const copies = !bis && chance(random, 0.03) ? 2 : 1;
-    for (let i = 0; i < copies; i++) {
+    for (let i = 0; i < copies; i++)
       rows.push({
         rfc: taxpayer.rfc,
         name,
         situation,
         ...proceedings(random, situation, population.asOf, bis),
       });
-    }
   }
   const suppressedSituation = bis ? "Definitivo" : (members[0]?.situation ?? "Presunto");
   const suppressedCount = bis ? 1 : Math.max(1, Math.round(rows.length / 150));
