@@ -1,11 +1,11 @@
 import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../platform/db/connect.ts";
+import type { Log } from "../platform/log.ts";
 import { createPostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
 import { withCertificateListFallback } from "../registration/certificate-list-search.ts";
 import { listModeOf } from "../registration/data-source.ts";
 import type { Services } from "../services.ts";
 import { createUpstreams, type UpstreamRegistry } from "../upstreams/create-upstreams.ts";
-import type { UpstreamLog } from "../upstreams/upstream-log.ts";
 import type { UpstreamMode, Upstreams } from "../upstreams/upstreams.ts";
 import type { RfcDeps } from "./rfc-context.ts";
 
@@ -19,7 +19,7 @@ export function createRfcSources(input: {
   services: Services;
   sandboxUrl: string | null;
   upstreams?: UpstreamRegistry;
-  log?: UpstreamLog;
+  log?: Log;
 }): RfcDeps {
   const { config, database, services, sandboxUrl, log } = input;
   const upstreams = withLocalLists(input.upstreams ?? createUpstreams({ config, sandboxUrl, log }), database);

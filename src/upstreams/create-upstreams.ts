@@ -1,5 +1,5 @@
 import type { Config } from "../config.ts";
-import { logThrough, processLogger } from "../platform/log.ts";
+import { type Log, logThrough, processLogger } from "../platform/log.ts";
 import { createAnswerCache } from "./answer-cache.ts";
 import { createCertificateFilesClient } from "./certificate-files/create-certificate-files-client.ts";
 import { createCertificateSearchClient } from "./certificate-search/create-certificate-search-client.ts";
@@ -9,7 +9,6 @@ import { createPostalCatalogClient } from "./postal-catalog/create-postal-catalo
 import { createRenapoClient } from "./renapo/create-renapo-client.ts";
 import { createSatCsfClient } from "./sat-csf/create-sat-csf-client.ts";
 import { type CallerSettings, createUpstreamCaller, type UpstreamCaller } from "./upstream-caller.ts";
-import type { UpstreamLog } from "./upstream-log.ts";
 import type { UpstreamMode, Upstreams } from "./upstreams.ts";
 
 export type UpstreamsConfig = Pick<Config, "upstreams">;
@@ -21,7 +20,7 @@ export type UpstreamsOptions = {
   /** Clock of the answer caches (epoch ms). */
   now?: () => number;
   /** Where a client reports what an operator must see (an unrecognised CSF page); stderr when omitted. */
-  log?: UpstreamLog;
+  log?: Log;
 };
 
 export type UpstreamRegistry = {
@@ -34,7 +33,8 @@ export type UpstreamRegistry = {
 const SAT_CSF_PATH = "/app/qr/faces/pages/mobile/validadorqr.jsf";
 
 type Endpoints = Record<keyof Upstreams, string>;
-type Settings = Partial<CallerSettings> & Pick<CallerSettings, "timeoutMs" | "concurrency">;
+type Limits = Pick<CallerSettings, "timeoutMs" | "concurrency">;
+type Settings = Partial<CallerSettings> & Limits;
 
 function sandboxEndpoints(root: string | null): Endpoints {
   const at = (path: string) => (root ? `${root.replace(/\/+$/, "")}${path}` : "");
@@ -92,7 +92,7 @@ function buildUpstreams(
   { upstreams: configured }: UpstreamsConfig,
   endpoints: Endpoints,
   sandbox: boolean,
-  { now, log }: { now: () => number; log: UpstreamLog },
+  { now, log }: { now: () => number; log: Log },
 ) {
   const callers: UpstreamCaller[] = [];
   const shared = {
@@ -114,13 +114,10 @@ function buildUpstreams(
   };
   const connect = <E extends object>(url: string, settings: Settings, extra: E) =>
     url === "" ? null : { url, caller: callerFor(settings), ...extra };
-  const limits = ({ timeoutMs, concurrency }: { timeoutMs: number; concurrency: number }) => ({
-    timeoutMs,
-    concurrency,
-  });
+  const limits = ({ timeoutMs, concurrency }: Limits): Limits => ({ timeoutMs, concurrency });
   const cache = <V>(ttlSeconds: number) =>
     createAnswerCache<V>({ ttlMs: ttlSeconds * 1000, maxEntries: configured.cacheEntries, now });
-  const cachedSource = <V>(url: string, source: Parameters<typeof limits>[0] & { cacheTtlSeconds: number }) =>
+  const cachedSource = <V>(url: string, source: Limits & { cacheTtlSeconds: number }) =>
     connect(url, limits(source), { cache: cache<V>(source.cacheTtlSeconds) });
   const upstreams: Upstreams = {
     // Two bulkheads: one-record checks never wait behind 5,000-record calls, which owners share.

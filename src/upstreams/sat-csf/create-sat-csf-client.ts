@@ -1,8 +1,8 @@
 import iconv from "iconv-lite";
+import type { Log } from "../../platform/log.ts";
 import { type CachedSource, cachedAnswer } from "../answer-cache.ts";
 import { ok, type UpstreamResult, unavailable } from "../result.ts";
 import { UpstreamFailure } from "../upstream-failure.ts";
-import type { UpstreamLog } from "../upstream-log.ts";
 import { CsfLayoutError, parseCsfPage } from "./parse-csf-page.ts";
 import type { CsfCheck, SatCsfPort } from "./port.ts";
 
@@ -12,7 +12,7 @@ const PAGE_LOG_INTERVAL_MS = 60_000;
 
 /** GET `{url}?D1=10&D2=1&D3={idCIF}_{RFC}`, the address in the CSF's QR code (research §2.6). */
 export function createSatCsfClient(
-  connection: (CachedSource<UpstreamResult<CsfCheck>> & { now: () => number; log: UpstreamLog }) | null,
+  connection: (CachedSource<UpstreamResult<CsfCheck>> & { now: () => number; log: Log }) | null,
 ): SatCsfPort {
   let pageLoggedAt = Number.NEGATIVE_INFINITY;
   const keepPage = (rfc: string, idCif: string, reason: string, html: string) => {
