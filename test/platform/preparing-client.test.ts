@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { PREPARED_PER_CONNECTION, PreparingClient } from "../../src/platform/db/preparing-client.ts";
+import {
+  MOST_PREPARED_PARAMETERS,
+  PREPARED_PER_CONNECTION,
+  PreparingClient,
+} from "../../src/platform/db/preparing-client.ts";
 import { freshDatabase, TEST_ENGINE, type TestDatabase } from "../helpers/database.ts";
 
 const skip = TEST_ENGINE !== "postgres" && "PostgreSQL's own client";
@@ -39,6 +43,20 @@ test("a table changed under a prepared statement: it answers with the new column
   await client.query("alter table things add column note text default 'n'");
   const afterChange = await client.query("select * from things where id = $1", [1]);
   assert.deepEqual(afterChange.rows, [{ id: 1, label: "one", note: "n" }]);
+});
+
+test("a statement with more parameters than a lookup's (a multi-row insert) is not prepared", {
+  skip,
+}, async () => {
+  const before = await preparedCount();
+  const ids = Array.from({ length: MOST_PREPARED_PARAMETERS + 1 }, (_, i) => i);
+  const placeholders = ids.map((i) => `$${i + 1}`).join(", ");
+  const { rows } = await client.query(
+    `select count(*)::int as n from things where id in (${placeholders})`,
+    ids,
+  );
+  assert.deepEqual(rows, [{ n: 2 }]);
+  assert.equal(await preparedCount(), before);
 });
 
 test(`past ${PREPARED_PER_CONNECTION} statements a connection runs the rest unprepared`, {

@@ -3,6 +3,8 @@ import pg from "pg";
 
 /** Prepared statements kept per connection; statements past this many run unprepared. */
 export const PREPARED_PER_CONNECTION = 200;
+/** Multi-row inserts (a request-log batch, a bulk append) vary in length and are never prepared. */
+export const MOST_PREPARED_PARAMETERS = 100;
 
 type PlainQuery = (config: unknown, values?: unknown, callback?: unknown) => Promise<unknown>;
 const plainQuery = pg.Client.prototype.query as unknown as PlainQuery;
@@ -23,6 +25,7 @@ export class PreparingClient extends pg.Client {
       typeof config === "string" &&
       Array.isArray(values) &&
       values.length > 0 &&
+      values.length <= MOST_PREPARED_PARAMETERS &&
       callback === undefined &&
       !this.#unprepared.has(config) &&
       (this.#prepared.has(config) || this.#prepared.size < PREPARED_PER_CONNECTION);
