@@ -10,8 +10,8 @@ export type ChangeKind = keyof typeof CHANGE_KINDS;
 /** What one list date did to one RFC: the state before (null: never seen) and after (null: no row). */
 export type RfcChange = { key: number; kind: ChangeKind; prev: RfcState | null; next: RfcState | null };
 
-/** Rows per statement: 5 or 8 columns stay far below SQLite's bound-parameter limit. */
-export const ROWS_PER_STATEMENT = 500;
+/** Changes per statement: few, so an import holds the event loop only briefly (decision 0028). */
+export const ROWS_PER_STATEMENT = 100;
 
 /**
  * The history rows first, then the rows themselves: an import killed in between leaves history that
@@ -36,20 +36,18 @@ export async function writeChanges(db: Db, listDate: number, changes: readonly R
   );
 }
 
-/** Blocks written between two turns of the event loop: node:sqlite runs statements synchronously. */
-const BLOCKS_PER_TURN = 4;
-
 /**
  * Upserts each row to its state, or deletes it when the state is null: the block covering each run
  * of the sorted keys is read, changed and written back (atomically, replaceBlock); only one importer
- * writes, so reading a block outside that transaction sees what it replaces.
+ * writes, so reading a block outside that transaction sees what it replaces. node:sqlite runs
+ * statements synchronously, so requests get a turn after each block (decision 0028).
  */
 export async function setRows(
   db: Db,
   rows: readonly { key: number; state: RfcState | null }[],
 ): Promise<void> {
   const sorted = [...rows].sort((a, b) => a.key - b.key);
-  for (let at = 0, written = 1; at < sorted.length; written++) {
+  for (let at = 0; at < sorted.length; ) {
     const block = await coveringBlock(db, sorted[at].key);
     const end = block?.nextFirstKey ?? modeStartOf(sorted[at].key) + MODE_KEY_SPAN;
     const byKey = new Map((block?.rows ?? []).map((row) => [row.key, row]));
@@ -60,6 +58,6 @@ export async function setRows(
     }
     const merged = [...byKey.values()].sort((a, b) => a.key - b.key);
     await replaceBlock(db, block?.firstKey ?? null, merged);
-    if (written % BLOCKS_PER_TURN === 0) await yieldToEventLoop();
+    await yieldToEventLoop();
   }
 }
