@@ -22,10 +22,11 @@ export async function updateThenInsert<R, T extends keyof Database & string>(
   if (database.engine === "sqlite")
     return database.db.transaction().execute(async (trx) => {
       const changed = await update(trx).executeTakeFirst();
+      // Kysely cannot type an insert into a table chosen by a type parameter.
       if (changed)
         await trx
           .insertInto(table)
-          .values(rows as Insertable<Database[T]>[] as never)
+          .values(rows as never)
           .execute();
       return changed;
     });
