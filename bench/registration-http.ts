@@ -1,12 +1,14 @@
 // POST /v1/rfc/registration through the whole stack over an imported list, at a steady 1,000 req/s
-// (open loop, bench/steady-load.ts): p99 while idle, then again while `padron registration import` of
-// the next day's parts runs in a process of its own on the same database (BENCH_IMPORT=in-process: in
-// the server's process, as `padron serve`'s daily sync runs it). Target (DESIGN §5): p99 ≤ 5 ms.
-// Usage: [BENCH_IMPORT=in-process] node bench/registration-http.ts DATABASE_URL [seconds=60] [NEXT_DAY_PART...]
+// (open loop, bench/steady-load.ts): p99 while idle, then again while the next day's parts are imported.
+// BENCH_IMPORT picks how: `sync` (as `padron serve` does: the server syncs them from a loopback container
+// on a thread of its own, decision 0029), `own-process` (default: `padron registration import` beside
+// the server) or `in-process` (on the server's own thread, as before 0029). Target (DESIGN §5): p99 ≤ 5 ms.
+// Usage: [BENCH_IMPORT=sync] node bench/registration-http.ts DATABASE_URL [seconds=60] [NEXT_DAY_PART...]
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
+import { serveParts } from "./part-container.ts";
 import { SERVICE_NODE_FLAGS } from "./service-node-flags.ts";
 import { steadyLoad } from "./steady-load.ts";
 
@@ -16,9 +18,23 @@ const seconds = Number(secondsArgument ?? 60);
 const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, "bench/registration-server.ts", databaseUrl], {
   stdio: ["pipe", "pipe", "inherit"],
 });
-const inProcess = process.env.BENCH_IMPORT === "in-process";
+const importMode = process.env.BENCH_IMPORT ?? "own-process";
+if (!["own-process", "in-process", "sync"].includes(importMode))
+  throw new Error(`BENCH_IMPORT=${importMode}?`);
 const lines = createInterface({ input: child.stdout });
-const server = JSON.parse(await new Promise<string>((resolve) => lines.once("line", resolve))) as {
+// Only the JSON lines are the server's: diagnostic flags (BENCH_NODE_FLAGS=--trace-gc) print to stdout too.
+const jsonLines: string[] = [];
+let jsonLineArrived = () => {};
+lines.on("line", (line) => {
+  if (!line.startsWith("{")) return console.error(line);
+  jsonLines.push(line);
+  jsonLineArrived();
+});
+const nextJsonLine = async (): Promise<string> => {
+  while (jsonLines.length === 0) await new Promise<void>((resolve) => (jsonLineArrived = resolve));
+  return jsonLines.shift() as string;
+};
+const server = JSON.parse(await nextJsonLine()) as {
   url: string;
   key: string;
   rfc: string;
@@ -40,14 +56,19 @@ try {
   let duringImport = null;
   if (parts.length > 0) {
     const started = Date.now();
-    const imported = inProcess ? importInServer(parts) : importInOwnProcess(parts);
+    const imported =
+      importMode === "sync"
+        ? syncInServer(parts)
+        : importMode === "in-process"
+          ? importInServer(parts)
+          : importInOwnProcess(parts);
     const load = await steadyLoad({ ...options, seconds });
     const outcome = await imported;
     duringImport = {
       ...load,
       import_seconds: (Date.now() - started) / 1000,
       import: outcome,
-      in_process: inProcess,
+      import_mode: importMode,
     };
   }
   console.log(
@@ -63,9 +84,17 @@ try {
 
 /** The server's answer line once it has imported the parts itself. */
 function importInServer(files: string[]): Promise<string> {
-  const answered = new Promise<string>((resolve) => lines.once("line", resolve));
+  const answered = nextJsonLine();
   child.stdin.write(`${files.join(" ")}\n`);
   return answered;
+}
+
+/** The server's answer once it has synced the parts from a loopback container, as `padron serve` does. */
+async function syncInServer(files: string[]): Promise<string> {
+  const container = await serveParts(files);
+  const answered = nextJsonLine();
+  child.stdin.write(`sync ${container.url}\n`);
+  return answered.finally(() => container.close());
 }
 
 /** `padron registration import` in a process of its own; its first JSON line once it exits. */

@@ -1,7 +1,11 @@
 // Child process of registration-http.ts: the real app over an imported registered-RFC list (key auth,
 // request log, rate limit set high, 1-credit charge), then one JSON line: its URL, a key, an RFC on the list.
-// A line of part files on stdin is imported in this process, as `padron serve`'s daily sync does, and
-// answered with one JSON line once done.
+// A line of part files on stdin is imported in this process; a line `sync URL` syncs from that container
+// on a thread of its own, as `padron serve`'s daily sync does; either is answered with one JSON line.
+import "./profile-on-signal.ts";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { createUser } from "../src/accounts/create-user.ts";
 import { issueApiKey } from "../src/api-keys/issue-api-key.ts";
@@ -11,6 +15,7 @@ import { openDatabase } from "../src/platform/db/connect.ts";
 import { migrateToLatest } from "../src/platform/db/migrate.ts";
 import { importPartFiles } from "../src/registration/import-part-files.ts";
 import { unpackRfc } from "../src/registration/rfc-key.ts";
+import { syncInThread } from "../src/registration/sync-in-thread.ts";
 
 const databaseUrl = process.argv[2];
 if (!databaseUrl) throw new Error("usage: node bench/registration-server.ts DATABASE_URL");
@@ -41,6 +46,23 @@ process.stdout.write(
   `${JSON.stringify({ url: `${url}/v1/rfc/registration`, key, rfc: unpackRfc(Number(row.key)) })}\n`,
 );
 createInterface({ input: process.stdin }).on("line", async (line) => {
+  if (line.startsWith("sync ")) {
+    const sync = syncInThread({
+      database: config.database,
+      sync: {
+        mode: "live",
+        baseUrl: line.slice("sync ".length),
+        downloadDir: await mkdtemp(join(tmpdir(), "padron-bench-sync-")),
+        minRowRatio: config.registration.minRowRatio,
+        timeoutMs: 600_000,
+        retries: 0,
+        lists: ["rfc"],
+      },
+    });
+    const results = await sync.results;
+    process.stdout.write(`${JSON.stringify({ synced: results.map((r) => [r.status, r.date, r.reason]) })}\n`);
+    return;
+  }
   const files = line.split(" ").filter(Boolean);
   const imports = await importPartFiles(database, {
     mode: "live",

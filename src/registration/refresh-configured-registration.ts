@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "../platform/db/connect.ts";
 import type { ListMode } from "../platform/db/schema.ts";
 import type { Log } from "../platform/log.ts";
 import { type PeriodicRefresh, startPeriodicRefresh } from "../platform/periodic-refresh.ts";
-import { syncRegistration } from "./sync-registration.ts";
+import { type SyncThread, syncInThread } from "./sync-in-thread.ts";
 
 /** The sandbox publishes a few dates: a first sync takes two, so removals and restorations show at once. */
 const SANDBOX_FIRST_DATES = 2;
@@ -14,7 +14,10 @@ export function registrationBaseUrl(config: Config, mode: ListMode, sandboxUrl: 
   return config.registration.sandboxBaseUrl || (sandboxUrl ? `${sandboxUrl}/lco` : "");
 }
 
-/** The daily sync `padron serve` and workers run for REGISTRATION_REFRESH_MODES (null: none). */
+/**
+ * The daily sync `padron serve` and workers run for REGISTRATION_REFRESH_MODES (null: none), each on a
+ * thread of its own (decision 0029); stopping ends a sync under way.
+ */
 export function refreshConfiguredRegistration(input: {
   database: DatabaseHandle;
   config: Config;
@@ -26,7 +29,8 @@ export function refreshConfiguredRegistration(input: {
     .map((mode) => ({ mode, baseUrl: registrationBaseUrl(config, mode, input.sandboxUrl) }))
     .filter((source) => source.baseUrl !== "");
   if (sources.length === 0) return null;
-  return startPeriodicRefresh({
+  const threads = new Set<SyncThread>();
+  const refresh = startPeriodicRefresh({
     sources,
     intervalMs: config.registration.refreshIntervalMs,
     isDue: async (source, intervalMs) => {
@@ -38,14 +42,19 @@ export function refreshConfiguredRegistration(input: {
       return rows.length < 2 || rows.some((row) => (row.last_sync_at ?? 0) < Date.now() - intervalMs);
     },
     sync: async (source) => {
-      const results = await syncRegistration(database, {
-        ...source,
-        downloadDir: config.registration.downloadDir,
-        minRowRatio: config.registration.minRowRatio,
-        timeoutMs: config.lists.fetchTimeoutMs,
-        retries: config.lists.fetchRetries,
-        firstDates: source.mode === "sandbox" ? SANDBOX_FIRST_DATES : 1,
+      const thread = syncInThread({
+        database: config.database,
+        sync: {
+          ...source,
+          downloadDir: config.registration.downloadDir,
+          minRowRatio: config.registration.minRowRatio,
+          timeoutMs: config.lists.fetchTimeoutMs,
+          retries: config.lists.fetchRetries,
+          firstDates: source.mode === "sandbox" ? SANDBOX_FIRST_DATES : 1,
+        },
       });
+      threads.add(thread);
+      const results = await thread.results.finally(() => threads.delete(thread));
       for (const result of results)
         input.log(result.status === "failed" ? "error" : "info", "registration list synced", {
           mode: source.mode,
@@ -58,4 +67,11 @@ export function refreshConfiguredRegistration(input: {
     onError: (source, error) =>
       input.log("error", "registration list sync failed", { mode: source.mode, error: String(error) }),
   });
+  return {
+    runNow: refresh.runNow,
+    stop: async () => {
+      await Promise.all([...threads].map((thread) => thread.stop()));
+      await refresh.stop();
+    },
+  };
 }

@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe, it } from "node:test";
+import { parseConfig } from "../../src/config.ts";
+import { readRfcStatus } from "../../src/registration/read-rfc-status.ts";
+import { refreshConfiguredRegistration } from "../../src/registration/refresh-configured-registration.ts";
+import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
+import { signedPart, startContainerServer } from "./container-server.ts";
+
+const rows = readFileSync("test/fixtures/registration/datasample-contents.txt", "latin1").replace(
+  /\n/g,
+  "\r\n",
+);
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+
+describe("the daily registration sync of `padron serve`, on a thread of its own", () => {
+  let database: TestDatabase;
+  let server: Awaited<ReturnType<typeof startContainerServer>>;
+  let downloads: string;
+  before(async () => {
+    database = await freshDatabase();
+    server = await startContainerServer();
+    downloads = mkdtempSync(join(tmpdir(), "padron-refresh-thread-"));
+    server.publish(`l_RFC_${yesterday.replaceAll("-", "_")}_1.txt.gz`, await signedPart(rows));
+  });
+  after(async () => {
+    await server.close();
+    await database.close();
+    rmSync(downloads, { recursive: true, force: true });
+  });
+
+  it("imports through a connection of its own; the serving one sees the new date, the outcome is logged", async () => {
+    const config = parseConfig({
+      DATABASE_URL: database.url,
+      REGISTRATION_REFRESH_MODES: "live",
+      REGISTRATION_LIVE_BASE_URL: server.url,
+      REGISTRATION_DOWNLOAD_DIR: downloads,
+    });
+    const logged: [string, string, Record<string, unknown> | undefined][] = [];
+    const refresh = refreshConfiguredRegistration({
+      database,
+      config,
+      sandboxUrl: null,
+      log: (level, message, fields) => logged.push([level, message, fields]),
+    });
+    assert.ok(refresh);
+    await refresh.runNow();
+    await refresh.stop();
+    const status = await readRfcStatus(database.db, "live", "CIFM750811MFA");
+    assert.equal(status.registered, true);
+    assert.deepEqual(
+      logged.map(([level, message, fields]) => [level, message, fields?.list, fields?.status, fields?.date]),
+      [
+        ["info", "registration list synced", "rfc", "imported", yesterday],
+        ["error", "registration list synced", "certificates", "failed", null],
+      ],
+    );
+  });
+});
