@@ -1,16 +1,24 @@
 // Imported by the bench servers: SIGUSR2 starts a CPU profile, the next SIGUSR2 writes it to
 // /tmp/padron-bench-<pid>.cpuprofile (and prints the event-loop delay meanwhile), so a profile covers
 // the load and not the set-up. BENCH_PROFILE=allocations samples every allocation instead, collected
-// or not (/tmp/padron-bench-<pid>.heapprofile): what makes the garbage collector run.
+// or not (/tmp/padron-bench-<pid>.heapprofile): what makes the garbage collector run; BENCH_PROFILE=snapshot
+// writes a heap snapshot at each SIGUSR2 (what the heap holds).
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { writeHeapSnapshot } from "node:v8";
 
 const delay = monitorEventLoopDelay({ resolution: 1 });
 const allocations = process.env.BENCH_PROFILE === "allocations";
 
 let session: Session | null = null;
 process.on("SIGUSR2", async () => {
+  if (process.env.BENCH_PROFILE === "snapshot") {
+    process.stderr.write(
+      `heap snapshot ${writeHeapSnapshot(`/tmp/padron-bench-${process.pid}.heapsnapshot`)}\n`,
+    );
+    return;
+  }
   if (!session) {
     session = new Session();
     session.connect();

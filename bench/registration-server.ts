@@ -3,7 +3,7 @@
 // A line of part files on stdin is imported in this process; a line `sync URL` syncs from that container
 // on a thread of its own, as `padron serve`'s daily sync does; either is answered with one JSON line.
 import "./profile-on-signal.ts";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -47,12 +47,13 @@ process.stdout.write(
 );
 createInterface({ input: process.stdin }).on("line", async (line) => {
   if (line.startsWith("sync ")) {
+    const downloadDir = await mkdtemp(join(tmpdir(), "padron-bench-sync-"));
     const sync = syncInThread({
       database: config.database,
       sync: {
         mode: "live",
         baseUrl: line.slice("sync ".length),
-        downloadDir: await mkdtemp(join(tmpdir(), "padron-bench-sync-")),
+        downloadDir,
         minRowRatio: config.registration.minRowRatio,
         timeoutMs: 600_000,
         retries: 0,
@@ -60,6 +61,7 @@ createInterface({ input: process.stdin }).on("line", async (line) => {
       },
     });
     const results = await sync.results;
+    await rm(downloadDir, { recursive: true, force: true });
     process.stdout.write(`${JSON.stringify({ synced: results.map((r) => [r.status, r.date, r.reason]) })}\n`);
     return;
   }
