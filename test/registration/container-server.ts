@@ -6,8 +6,11 @@ import { writeBlobListing } from "../../src/sandbox/formats/blob-listing.ts";
 import { createListSigner } from "../../src/sandbox/formats/list-signer.ts";
 import { signPart } from "../../src/sandbox/formats/sign-part.ts";
 
-/** How the next download of a blob misbehaves: a wrong Content-MD5 in the listing, or a body cut short. */
-export type BlobFault = "wrong_md5" | "cut_midway";
+/**
+ * How the next download of a blob misbehaves: a wrong Content-MD5 in the listing, a body cut short, or
+ * half a body and then nothing until the server closes.
+ */
+export type BlobFault = "wrong_md5" | "cut_midway" | "stall";
 
 /** A part as SAT publishes it: text → PKCS#7 SignedData (the sandbox's signer) → gzip. */
 export async function signedPart(text: string): Promise<Buffer> {
@@ -50,6 +53,7 @@ export async function startContainerServer() {
     const from = Number(/^bytes=(\d+)-$/.exec(request.headers.range ?? "")?.[1] ?? 0);
     const body = bytes.subarray(from);
     response.writeHead(from > 0 ? 206 : 200, { "content-length": body.length, "content-md5": md5(bytes) });
+    if (faults.get(name) === "stall") return void response.write(body.subarray(0, body.length >> 1));
     if (faults.get(name) === "cut_midway") {
       faults.delete(name);
       response.write(body.subarray(0, Math.floor(body.length / 2)));

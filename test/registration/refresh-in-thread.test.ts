@@ -58,4 +58,36 @@ describe("the daily registration sync of `padron serve`, on a thread of its own"
       ],
     );
   });
+
+  it("stopping during a sync ends its thread at once: nothing published, nothing logged as failed", async () => {
+    const stalled = await freshDatabase();
+    const part = `l_RFC_${yesterday.replaceAll("-", "_")}_1.txt.gz`;
+    const other = await startContainerServer();
+    other.publish(part, await signedPart(rows));
+    other.fault(part, "stall");
+    try {
+      const logged: string[] = [];
+      const refresh = refreshConfiguredRegistration({
+        database: stalled,
+        config: parseConfig({
+          DATABASE_URL: stalled.url,
+          REGISTRATION_REFRESH_MODES: "live",
+          REGISTRATION_LIVE_BASE_URL: other.url,
+          REGISTRATION_DOWNLOAD_DIR: downloads,
+        }),
+        sandboxUrl: null,
+        log: (level, message) => logged.push(`${level} ${message}`),
+      });
+      assert.ok(refresh);
+      const downloading = () => other.requests.some((request) => request.path.endsWith(part));
+      while (!downloading() && logged.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.ok(downloading(), logged.join("; "));
+      await refresh.stop();
+      assert.deepEqual(logged, []);
+      assert.equal((await readRfcStatus(stalled.db, "live", "CIFM750811MFA")).listDate, null);
+    } finally {
+      await other.close();
+      await stalled.close();
+    }
+  });
 });
