@@ -29,7 +29,8 @@ export function refreshConfiguredRegistration(input: {
     .map((mode) => ({ mode, baseUrl: registrationBaseUrl(config, mode, input.sandboxUrl) }))
     .filter((source) => source.baseUrl !== "");
   if (sources.length === 0) return null;
-  const threads = new Set<SyncThread>();
+  // Sources sync one after another, so at most one thread runs.
+  let running: SyncThread | null = null;
   const refresh = startPeriodicRefresh({
     sources,
     intervalMs: config.registration.refreshIntervalMs,
@@ -53,8 +54,10 @@ export function refreshConfiguredRegistration(input: {
           firstDates: source.mode === "sandbox" ? SANDBOX_FIRST_DATES : 1,
         },
       });
-      threads.add(thread);
-      const results = await thread.results.finally(() => threads.delete(thread));
+      running = thread;
+      const results = await thread.results.finally(() => {
+        running = null;
+      });
       for (const result of results)
         input.log(result.status === "failed" ? "error" : "info", "registration list synced", {
           mode: source.mode,
@@ -70,8 +73,10 @@ export function refreshConfiguredRegistration(input: {
   return {
     runNow: refresh.runNow,
     stop: async () => {
-      await Promise.all([...threads].map((thread) => thread.stop()));
-      await refresh.stop();
+      // The refresh is marked stopped first, so no next source starts once this thread ends.
+      const stopped = refresh.stop();
+      await running?.stop();
+      await stopped;
     },
   };
 }
