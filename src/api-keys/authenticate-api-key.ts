@@ -1,3 +1,4 @@
+import { compiledOnce } from "../platform/db/compiled-once.ts";
 import type { Db } from "../platform/db/connect.ts";
 import type { OwnersTable } from "../platform/db/schema.ts";
 import { checkApiKeyFormat, hashApiKey, type KeyMode } from "./key-format.ts";
@@ -17,13 +18,8 @@ export interface KeyContext {
   };
 }
 
-/**
- * Resolves a presented key to its owner; null for any kind of bad key, so callers answer alike.
- * Looked up on every call, never cached: a deleted key fails at once on every process (DESIGN §3.6).
- */
-export async function authenticateApiKey(db: Db, raw: string | undefined): Promise<KeyContext | null> {
-  if (!raw || checkApiKeyFormat(raw) === null) return null;
-  const row = await db
+const keyQuery = compiledOnce((db, a: { hash: string }) =>
+  db
     .selectFrom("api_keys as k")
     .innerJoin("owners as o", "o.id", "k.owner_id")
     .select([
@@ -38,9 +34,17 @@ export async function authenticateApiKey(db: Db, raw: string | undefined): Promi
       "o.plan_expires_at",
       "o.plan_monthly_credits",
     ])
-    .where("k.hash", "=", hashApiKey(raw))
-    .where("k.deleted_at", "is", null)
-    .executeTakeFirst();
+    .where("k.hash", "=", a.hash)
+    .where("k.deleted_at", "is", null),
+);
+
+/**
+ * Resolves a presented key to its owner; null for any kind of bad key, so callers answer alike.
+ * Looked up on every call, never cached: a deleted key fails at once on every process (DESIGN §3.6).
+ */
+export async function authenticateApiKey(db: Db, raw: string | undefined): Promise<KeyContext | null> {
+  if (!raw || checkApiKeyFormat(raw) === null) return null;
+  const [row] = await keyQuery(db, { hash: hashApiKey(raw) });
   if (!row) return null;
   return {
     keyId: row.id,

@@ -1,3 +1,4 @@
+import { compiledOnce } from "../platform/db/compiled-once.ts";
 import type { Db } from "../platform/db/connect.ts";
 import { catalogOrderOf, listsMissingFrom } from "./catalog.ts";
 import type { ListMode } from "./list-store-types.ts";
@@ -26,17 +27,12 @@ export type SatListsAnswer = {
 
 const ARTICLE_ORDER: Record<string, number> = { "69": 0, "69-B": 1, "69-B Bis": 2 };
 
-/**
- * Every current listing of a normalized RFC in ONE statement through the `list_current` pointers, so it
- * sees each list's old or new version, never a mix; suppressed rows never match. Entries come by
- * article, then catalog order of their file, then file order.
- */
-export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promise<SatListsAnswer> {
-  const rows = await db
+const listingsQuery = compiledOnce((db, a: { mode: ListMode; rfc: string }) =>
+  db
     .selectFrom("list_current as c")
     .innerJoin("list_versions as v", "v.id", "c.version_id")
     .leftJoin("list_entries as e", (join) =>
-      join.onRef("e.version_id", "=", "c.version_id").on("e.rfc", "=", rfc).on("e.suppressed", "=", 0),
+      join.onRef("e.version_id", "=", "c.version_id").on("e.rfc", "=", a.rfc).on("e.suppressed", "=", 0),
     )
     .select([
       "c.list_key",
@@ -51,8 +47,16 @@ export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promi
       "e.person_type",
       "e.state",
     ])
-    .where("c.mode", "=", mode)
-    .execute();
+    .where("c.mode", "=", a.mode),
+);
+
+/**
+ * Every current listing of a normalized RFC in ONE statement through the `list_current` pointers, so it
+ * sees each list's old or new version, never a mix; suppressed rows never match. Entries come by
+ * article, then catalog order of their file, then file order.
+ */
+export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promise<SatListsAnswer> {
+  const rows = await listingsQuery(db, { mode, rfc });
   const order = (row: (typeof rows)[number]) =>
     (ARTICLE_ORDER[row.article] ?? 3) * 1000 + catalogOrderOf(row.list_key);
   const found = rows

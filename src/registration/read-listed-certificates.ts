@@ -1,3 +1,4 @@
+import { compiledOnce } from "../platform/db/compiled-once.ts";
 import type { Db } from "../platform/db/connect.ts";
 import type { ListMode } from "../platform/db/schema.ts";
 import { rfcKey } from "./rfc-key.ts";
@@ -11,6 +12,17 @@ export type ListedCertificate = {
   obligations: number;
 };
 
+const certificatesQuery = compiledOnce((db, a: { mode: ListMode; key: number }) =>
+  db
+    .selectFrom("registration_lists as l")
+    .leftJoin("certificate_list_entries as e", (join) =>
+      join.onRef("e.version", "=", "l.version").on("e.rfc_key", "=", a.key),
+    )
+    .select(["l.published_date", "e.serial", "e.status", "e.valid_from", "e.valid_to", "e.obligations"])
+    .where("l.mode", "=", a.mode)
+    .where("l.list", "=", "certificates"),
+);
+
 /** The published certificate list's entries for an RFC (newest first); `listDate` null: none imported. */
 export async function readListedCertificates(
   db: Db,
@@ -18,15 +30,7 @@ export async function readListedCertificates(
   rfc: string,
   now = Date.now(),
 ): Promise<{ listDate: number | null; certificates: ListedCertificate[] }> {
-  const rows = await db
-    .selectFrom("registration_lists as l")
-    .leftJoin("certificate_list_entries as e", (join) =>
-      join.onRef("e.version", "=", "l.version").on("e.rfc_key", "=", rfcKey(rfc, mode)),
-    )
-    .select(["l.published_date", "e.serial", "e.status", "e.valid_from", "e.valid_to", "e.obligations"])
-    .where("l.mode", "=", mode)
-    .where("l.list", "=", "certificates")
-    .execute();
+  const rows = await certificatesQuery(db, { mode, key: rfcKey(rfc, mode) });
   const listDate = rows[0]?.published_date ?? null;
   const certificates = rows
     .filter((row) => row.serial !== null && listDate !== null)

@@ -1,3 +1,4 @@
+import { compiledOnce } from "../platform/db/compiled-once.ts";
 import type { Db } from "../platform/db/connect.ts";
 import type { ListMode } from "../platform/db/schema.ts";
 import { modeStartOf } from "./rfc-blocks.ts";
@@ -21,14 +22,13 @@ export type RfcStatus = {
  * One statement, so one consistent state: the published date, the block that would hold the RFC and,
  * when an import not yet published changed the RFC, its history row (the state readers must still see).
  */
-export async function readRfcStatus(db: Db, mode: ListMode, rfc: string): Promise<RfcStatus> {
-  const key = rfcKey(rfc, mode);
-  const found = await db
+const statusQuery = compiledOnce((db, a: { mode: ListMode; key: number; modeStart: number }) =>
+  db
     .selectFrom("registration_lists as l")
     // The one date after the published one (an import undoes a killed one's before writing) by an
     // index seek, then the RFC's row of that date: not a scan of an import's changes so far.
     .leftJoin("registered_rfc_changes as c", (join) =>
-      join.on("c.key", "=", key).on((eb) =>
+      join.on("c.key", "=", a.key).on((eb) =>
         eb(
           "c.list_date",
           "=",
@@ -49,15 +49,19 @@ export async function readRfcStatus(db: Db, mode: ListMode, rfc: string): Promis
       eb
         .selectFrom("registered_rfc_blocks as b")
         .select("b.entries")
-        .where("b.first_key", ">=", modeStartOf(key))
-        .where("b.first_key", "<=", key)
+        .where("b.first_key", ">=", a.modeStart)
+        .where("b.first_key", "<=", a.key)
         .orderBy("b.first_key", "desc")
         .limit(1)
         .as("entries"),
     ])
-    .where("l.mode", "=", mode)
-    .where("l.list", "=", "rfc")
-    .executeTakeFirst();
+    .where("l.mode", "=", a.mode)
+    .where("l.list", "=", "rfc"),
+);
+
+export async function readRfcStatus(db: Db, mode: ListMode, rfc: string): Promise<RfcStatus> {
+  const key = rfcKey(rfc, mode);
+  const [found] = await statusQuery(db, { mode, key, modeStart: modeStartOf(key) });
   const none = { since: null, sinceExact: false, removedOn: null, sncf: null, subcontracting: null };
   if (!found || found.published_date === null) return { listDate: null, registered: null, ...none };
   const state =
