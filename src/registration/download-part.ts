@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { pipeline } from "node:stream/promises";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Dispatcher, request } from "undici";
 import { SignedFileError } from "../signed-files/signed-file-error.ts";
+import { flushingWriter } from "./flushing-writer.ts";
 import type { ListedBlob } from "./read-blob-listing.ts";
 
 export type DownloadOptions = {
@@ -69,14 +69,17 @@ async function fetchRest(blob: ListedBlob & { url: string }, partial: string, op
     }
     if (response.statusCode === 200) have = 0;
     let written = have;
-    const counted = async function* (body: AsyncIterable<Buffer>) {
-      for await (const chunk of body) {
+    const file = await open(partial, have > 0 ? "a" : "w");
+    try {
+      const write = flushingWriter(file);
+      for await (const chunk of response.body as AsyncIterable<Buffer>) {
+        await write(chunk);
         written += chunk.length;
         options.onProgress?.(written, blob.bytes);
-        yield chunk;
       }
-    };
-    await pipeline(response.body, counted, createWriteStream(partial, { flags: have > 0 ? "a" : "w" }));
+    } finally {
+      await file.close();
+    }
   }
   const size = (await sizeOf(partial)) ?? 0;
   if (size !== blob.bytes) {

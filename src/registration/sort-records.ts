@@ -2,6 +2,7 @@ import type { FileHandle } from "node:fs/promises";
 import { mkdtemp, open, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type FlushingWrite, flushingWriter } from "./flushing-writer.ts";
 import { mergeRuns, type Run } from "./merge-runs.ts";
 
 export type SortSizes = {
@@ -70,16 +71,17 @@ export async function* sortRecords(
   }
 }
 
-type Spill = { dir: string; file: FileHandle; runs: Run[]; bytes: number };
+type Spill = { dir: string; file: FileHandle; write: FlushingWrite; runs: Run[]; bytes: number };
 
 async function openSpill(root: string): Promise<Spill> {
   const dir = await mkdtemp(join(root, "padron-registration-sort-"));
-  return { dir, file: await open(join(dir, "runs"), "w+"), runs: [], bytes: 0 };
+  const file = await open(join(dir, "runs"), "w+");
+  return { dir, file, write: flushingWriter(file), runs: [], bytes: 0 };
 }
 
 async function writeRun(spill: Spill, records: Float64Array, width: number) {
   const bytes = new Uint8Array(records.buffer, records.byteOffset, records.byteLength);
-  await spill.file.write(bytes, 0, bytes.length, spill.bytes);
+  await spill.write(bytes, spill.bytes);
   spill.runs.push({
     start: spill.bytes,
     records: records.length / width,
