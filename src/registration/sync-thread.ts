@@ -1,5 +1,5 @@
 // The entry of a registration sync's own thread (sync-in-thread.ts): the lowest CPU priority, its own
-// connection, the sync, the results posted back. Nothing here is shared with the thread that answers requests.
+// connection, the sync, the results posted back. No state is shared with the thread that answers requests.
 import { parentPort, workerData } from "node:worker_threads";
 import { openDatabase } from "../platform/db/connect.ts";
 import { lowerThreadPriority } from "./lower-thread-priority.ts";
