@@ -3,7 +3,7 @@ import type { ListMode } from "../platform/db/schema.ts";
 import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
 import type { ListSource } from "./data-source.ts";
 import { asOfDay } from "./list-date.ts";
-import { readRfcStatus } from "./read-rfc-status.ts";
+import { readRegistration } from "./read-registration.ts";
 
 export type ListVerdict = { valid: boolean | null; message: string } & Partial<ListSource>;
 
@@ -23,7 +23,7 @@ export async function answerFromRfcList(
   mode: ListMode,
   record: { rfc: string; name?: string; zip?: string },
 ): Promise<ListVerdict> {
-  const status = await readRfcStatus(db, mode, record.rfc);
+  const { status } = await readRegistration(db, mode, record.rfc);
   if (status.listDate === null) return { valid: null, message: LIST_MESSAGES.noList };
   const source: ListSource = { source: "sat_rfc_list", data_as_of: asOfDay(status.listDate) };
   if (!status.registered) return { valid: false, message: PADRON_LEGENDS.notRegistered, ...source };

@@ -4,7 +4,7 @@ import type { CertificateListing, CertificateSearchPort } from "../upstreams/cer
 import { ok, type UpstreamResult } from "../upstreams/result.ts";
 import type { ListSource } from "./data-source.ts";
 import { asOfDay } from "./list-date.ts";
-import { readListedCertificates } from "./read-listed-certificates.ts";
+import { readRegistration } from "./read-registration.ts";
 
 /** A search answer that came from the certificate list carries where it came from. */
 export type SourcedListing = UpstreamResult<CertificateListing[]> & { listSource?: ListSource };
@@ -23,7 +23,7 @@ export function withCertificateListFallback(
     async searchByRfc(rfc, signal): Promise<SourcedListing> {
       const answer = await port.searchByRfc(rfc, signal);
       if (answer.status !== "unavailable" || answer.reason !== "not_configured") return answer;
-      const listed = await readListedCertificates(db, mode, rfc);
+      const { listed } = await readRegistration(db, mode, rfc);
       if (listed.listDate === null) return answer;
       const listings: CertificateListing[] = listed.certificates.map((certificate) => ({
         serial: certificate.serial,

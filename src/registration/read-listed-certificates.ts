@@ -1,8 +1,3 @@
-import { compiledOnce } from "../platform/db/compiled-once.ts";
-import type { Db } from "../platform/db/connect.ts";
-import type { ListMode } from "../platform/db/schema.ts";
-import { rfcKey } from "./rfc-key.ts";
-
 export type ListedCertificate = {
   serial: string;
   status: "Activo" | "Revocado" | "Caduco";
@@ -12,25 +7,20 @@ export type ListedCertificate = {
   obligations: number;
 };
 
-const certificatesQuery = compiledOnce((db, a: { mode: ListMode; key: number }) =>
-  db
-    .selectFrom("registration_lists as l")
-    .leftJoin("certificate_list_entries as e", (join) =>
-      join.onRef("e.version", "=", "l.version").on("e.rfc_key", "=", a.key),
-    )
-    .select(["l.published_date", "e.serial", "e.status", "e.valid_from", "e.valid_to", "e.obligations"])
-    .where("l.mode", "=", a.mode)
-    .where("l.list", "=", "certificates"),
-);
-
 /** The published certificate list's entries for an RFC (newest first); `listDate` null: none imported. */
-export async function readListedCertificates(
-  db: Db,
-  mode: ListMode,
-  rfc: string,
-  now = Date.now(),
-): Promise<{ listDate: number | null; certificates: ListedCertificate[] }> {
-  const rows = await certificatesQuery(db, { mode, key: rfcKey(rfc, mode) });
+export type ListedCertificates = { listDate: number | null; certificates: ListedCertificate[] };
+
+/** The certificate list's rows as `readRegistration` reads them: one per entry, or one with none. */
+export type CertificateListRow = {
+  published_date: number | null;
+  serial: string | null;
+  status: string | null;
+  valid_from: number | null;
+  valid_to: number | null;
+  obligations: number | null;
+};
+
+export function listedCertificatesOf(rows: readonly CertificateListRow[], now: number): ListedCertificates {
   const listDate = rows[0]?.published_date ?? null;
   const certificates = rows
     .filter((row) => row.serial !== null && listDate !== null)

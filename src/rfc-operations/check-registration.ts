@@ -1,8 +1,8 @@
 import type { Static } from "typebox";
 import { listModeOf } from "../registration/data-source.ts";
 import { asOfDay, dateOfDay } from "../registration/list-date.ts";
-import { mayInvoice, readListedCertificates } from "../registration/read-listed-certificates.ts";
-import { readRfcStatus } from "../registration/read-rfc-status.ts";
+import { mayInvoice } from "../registration/read-listed-certificates.ts";
+import { readRegistration } from "../registration/read-registration.ts";
 import type { RegistrationSchema } from "./local-answer-schemas.ts";
 import { readRfc } from "./read-rfc.ts";
 import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
@@ -16,16 +16,12 @@ export const registrationOperation: RfcOperation<{ rfc: string }, { rfc: string 
   run: runRegistration,
 };
 
-/** Two local reads; free of charge (refunded) while no registered-RFC list has been imported. */
+/** One local read; free of charge (refunded) while no registered-RFC list has been imported. */
 async function runRegistration(
   ctx: RfcContext,
   { rfc }: { rfc: string },
 ): Promise<OperationOutcome<RegistrationResult>> {
-  const mode = listModeOf(ctx.auth.mode);
-  const [status, listed] = await Promise.all([
-    readRfcStatus(ctx.db, mode, rfc),
-    readListedCertificates(ctx.db, mode, rfc),
-  ]);
+  const { status, listed } = await readRegistration(ctx.db, listModeOf(ctx.auth.mode), rfc);
   const day = (value: number | null) => (value === null ? null : dateOfDay(value));
   const body: RegistrationResult = {
     rfc,

@@ -6,7 +6,7 @@ import { after, before, describe, it } from "node:test";
 import { importPartFiles } from "../../src/registration/import-part-files.ts";
 import { dayOf } from "../../src/registration/list-date.ts";
 import { mergeRfcSnapshot } from "../../src/registration/merge-rfc-snapshot.ts";
-import { readRfcStatus } from "../../src/registration/read-rfc-status.ts";
+import { readRegistration } from "../../src/registration/read-registration.ts";
 import { rowsInKeyOrder } from "../../src/registration/rfc-blocks.ts";
 import { rfcKey, unpackRfc } from "../../src/registration/rfc-key.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
@@ -33,7 +33,7 @@ describe("importing the registered-RFC list: rows, changes, refusals", () => {
       requireSignature: false,
       minRowRatio: 0.5,
     });
-  const status = (rfc: string) => readRfcStatus(database.db, "live", rfc);
+  const status = async (rfc: string) => (await readRegistration(database.db, "live", rfc)).status;
   const registeredRows = async () => {
     const rows = [];
     for await (const page of rowsInKeyOrder(database.db, 0)) rows.push(...page);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { parseConfig } from "../../src/config.ts";
-import { readRfcStatus } from "../../src/registration/read-rfc-status.ts";
+import { readRegistration } from "../../src/registration/read-registration.ts";
 import { refreshConfiguredRegistration } from "../../src/registration/refresh-configured-registration.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import { signedPart, startContainerServer } from "./container-server.ts";
@@ -48,7 +48,7 @@ describe("the daily registration sync of `padron serve`, on a thread of its own"
     assert.ok(refresh);
     await refresh.runNow();
     await refresh.stop();
-    const status = await readRfcStatus(database.db, "live", "CIFM750811MFA");
+    const status = (await readRegistration(database.db, "live", "CIFM750811MFA")).status;
     assert.equal(status.registered, true);
     assert.deepEqual(
       logged.map(([level, message, fields]) => [level, message, fields?.list, fields?.status, fields?.date]),
@@ -84,7 +84,7 @@ describe("the daily registration sync of `padron serve`, on a thread of its own"
       assert.ok(downloading(), logged.join("; "));
       await refresh.stop();
       assert.deepEqual(logged, []);
-      assert.equal((await readRfcStatus(stalled.db, "live", "CIFM750811MFA")).listDate, null);
+      assert.equal((await readRegistration(stalled.db, "live", "CIFM750811MFA")).status.listDate, null);
     } finally {
       await other.close();
       await stalled.close();

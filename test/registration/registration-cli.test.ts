@@ -8,7 +8,7 @@ import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
 import { dayOf } from "../../src/registration/list-date.ts";
-import { readRfcStatus } from "../../src/registration/read-rfc-status.ts";
+import { readRegistration } from "../../src/registration/read-registration.ts";
 import { unpackRfc } from "../../src/registration/rfc-key.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 
@@ -113,10 +113,13 @@ describe("padron registration import | status, and kill -9 during an import", ()
     assert.equal(child.exitCode, null, "the import was still running when killed");
     child.kill("SIGKILL");
     await exited;
-    const served = await readRfcStatus(database.db, "live", "CIFM750811MFA");
+    const served = (await readRegistration(database.db, "live", "CIFM750811MFA")).status;
     assert.equal(served.listDate, dayOf("2018-02-12"));
     assert.equal(served.removedOn, dayOf("2018-02-12"));
-    assert.equal((await readRfcStatus(database.db, "live", lines[1].split("|")[0])).registered, false);
+    assert.equal(
+      (await readRegistration(database.db, "live", lines[1].split("|")[0])).status.registered,
+      false,
+    );
     const again = await padron("registration", "import", big, "--json");
     assert.equal(again.code, 0, again.stderr);
     const [result] = again.stdout
@@ -125,8 +128,11 @@ describe("padron registration import | status, and kill -9 during an import", ()
       .map((line) => JSON.parse(line));
     assert.equal(result.status, "imported");
     assert.deepEqual(result.changes, { added: rows, removed: 100, restored: 0, flags: 0, duplicates: 0 });
-    const now = await readRfcStatus(database.db, "live", lines[2].split("|")[0]);
+    const now = (await readRegistration(database.db, "live", lines[2].split("|")[0])).status;
     assert.deepEqual([now.registered, now.subcontracting, now.listDate], [true, true, dayOf("2018-02-13")]);
-    assert.equal((await readRfcStatus(database.db, "live", "CIFM750811MFA")).removedOn, dayOf("2018-02-12"));
+    assert.equal(
+      (await readRegistration(database.db, "live", "CIFM750811MFA")).status.removedOn,
+      dayOf("2018-02-12"),
+    );
   });
 });

@@ -3,9 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
-import { readListedCertificates } from "../../src/registration/read-listed-certificates.ts";
+import { readRegistration } from "../../src/registration/read-registration.ts";
 import { readRegistrationStatus } from "../../src/registration/read-registration-status.ts";
-import { readRfcStatus } from "../../src/registration/read-rfc-status.ts";
 import { type RegistrationSyncOptions, syncRegistration } from "../../src/registration/sync-registration.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import { signedPart, startContainerServer } from "./container-server.ts";
@@ -70,8 +69,8 @@ describe("padron registration sync against a loopback blob container", () => {
         ["certificates", "imported", "2026-11-20", [[1, 1]]],
       ],
     );
-    assert.equal((await readRfcStatus(database.db, "live", "CIFM750811MFA")).registered, true);
-    const certificates = await readListedCertificates(database.db, "live", "AAAL890402J19");
+    assert.equal((await readRegistration(database.db, "live", "CIFM750811MFA")).status.registered, true);
+    const certificates = (await readRegistration(database.db, "live", "AAAL890402J19")).listed;
     assert.equal(certificates.certificates[0].serial, "00001000000406258094");
     const status = await readRegistrationStatus(database.db, "live");
     assert.deepEqual(
@@ -104,7 +103,7 @@ describe("padron registration sync against a loopback blob container", () => {
     const [result] = await syncRegistration(database, { ...options, lists: ["rfc"] });
     assert.equal(result.status, "failed");
     assert.match(result.reason ?? "", /Content-MD5 mismatch/);
-    const removed = await readRfcStatus(database.db, "live", "CIFM750811MFA");
+    const removed = (await readRegistration(database.db, "live", "CIFM750811MFA")).status;
     assert.equal(removed.registered, true);
     assert.equal(removed.listDate, Date.parse("2026-11-20") / 86_400_000);
     const changes = await database.db.selectFrom("registered_rfc_changes").selectAll().execute();
@@ -133,7 +132,7 @@ describe("padron registration sync against a loopback blob container", () => {
     );
     assert.equal(downloads[0].range, undefined);
     assert.match(downloads[1].range ?? "", /^bytes=\d+-$/);
-    assert.equal((await readRfcStatus(database.db, "live", "CIFM750811MFA")).registered, false);
+    assert.equal((await readRegistration(database.db, "live", "CIFM750811MFA")).status.registered, false);
   });
 
   it("an unsigned part from the container is refused", async () => {
@@ -141,7 +140,7 @@ describe("padron registration sync against a loopback blob container", () => {
     const [result] = await syncRegistration(database, { ...options, lists: ["certificates"] });
     assert.equal(result.status, "failed");
     assert.match(result.reason ?? "", /not signed/);
-    const certificates = await readListedCertificates(database.db, "live", "AAAL890402J19");
+    const certificates = (await readRegistration(database.db, "live", "AAAL890402J19")).listed;
     assert.equal(certificates.certificates[0].status, "Activo");
   });
 });
