@@ -3,6 +3,7 @@
 // BENCH_IMPORT picks how: `sync` (as `padron serve` does: the server syncs them from a loopback container
 // on a thread of its own, decision 0029), `own-process` (default: `padron registration import` beside
 // the server) or `in-process` (on the server's own thread, as before 0029). Target (DESIGN §5): p99 ≤ 5 ms.
+// BENCH_READS_ONLY=1 measures the endpoint's two reads served on node:http (registration-server.ts): the floor.
 // Usage: [BENCH_IMPORT=sync] node bench/registration-http.ts DATABASE_URL [seconds=60] [NEXT_DAY_PART...]
 import { spawn } from "node:child_process";
 import { once } from "node:events";

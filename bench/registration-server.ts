@@ -1,19 +1,24 @@
 // Child process of registration-http.ts: the real app over an imported registered-RFC list (key auth,
 // request log, rate limit set high, 1-credit charge), then one JSON line: its URL, a key, an RFC on the list.
+// BENCH_READS_ONLY=1 serves the endpoint's two reads (the key, the lists) on node:http instead: no Fastify,
+// charge, request log or rate limit. It is the floor of the endpoint's database work on this machine.
 // A line of part files on stdin is imported in this process; a line `sync URL` syncs from that container
 // on a thread of its own, as `padron serve`'s daily sync does; either is answered with one JSON line.
 import "./profile-on-signal.ts";
 import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { createUser } from "../src/accounts/create-user.ts";
+import { authenticateApiKey } from "../src/api-keys/authenticate-api-key.ts";
 import { issueApiKey } from "../src/api-keys/issue-api-key.ts";
 import { buildApp } from "../src/app.ts";
 import { parseConfig } from "../src/config.ts";
 import { openDatabase } from "../src/platform/db/connect.ts";
 import { migrateToLatest } from "../src/platform/db/migrate.ts";
 import { importPartFiles } from "../src/registration/import-part-files.ts";
+import { readRegistration } from "../src/registration/read-registration.ts";
 import { unpackRfc } from "../src/registration/rfc-key.ts";
 import { syncInThread } from "../src/registration/sync-in-thread.ts";
 
@@ -40,8 +45,7 @@ const row = await database.db
   .orderBy("first_key")
   .limit(1)
   .executeTakeFirstOrThrow();
-const padron = await buildApp({ config, database });
-const url = await padron.app.listen({ port: 0, host: "127.0.0.1" });
+const url = process.env.BENCH_READS_ONLY === "1" ? await serveReadsOnly() : await servePadron();
 process.stdout.write(
   `${JSON.stringify({ url: `${url}/v1/rfc/registration`, key, rfc: unpackRfc(Number(row.key)) })}\n`,
 );
@@ -75,3 +79,28 @@ createInterface({ input: process.stdin }).on("line", async (line) => {
   });
   process.stdout.write(`${JSON.stringify({ imported: imports.map((i) => i.status) })}\n`);
 });
+
+async function servePadron(): Promise<string> {
+  const padron = await buildApp({ config, database });
+  return padron.app.listen({ port: 0, host: "127.0.0.1" });
+}
+
+async function serveReadsOnly(): Promise<string> {
+  const server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const { rfc } = JSON.parse(Buffer.concat(chunks).toString()) as { rfc: string };
+    const auth = await authenticateApiKey(database.db, request.headers["x-api-key"] as string);
+    if (!auth) return response.writeHead(401, { "content-length": 0 }).end();
+    const { status, listed } = await readRegistration(database.db, "live", rfc);
+    const body = JSON.stringify({ rfc, registered: status.registered, certificates: listed.certificates });
+    response.writeHead(200, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+    });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return `http://127.0.0.1:${port}`;
+}
