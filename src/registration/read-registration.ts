@@ -1,10 +1,10 @@
 import { compiledOnce } from "../platform/db/compiled-once.ts";
 import type { Db } from "../platform/db/connect.ts";
 import type { ListMode } from "../platform/db/schema.ts";
-import { type ListedCertificates, listedCertificatesOf } from "./read-listed-certificates.ts";
-import { type RfcStatus, rfcStatusOf } from "./read-rfc-status.ts";
+import { type ListedCertificates, listedCertificatesOf } from "./listed-certificates.ts";
 import { modeStartOf } from "./rfc-blocks.ts";
 import { rfcKey } from "./rfc-key.ts";
+import { type RfcStatus, rfcStatusOf } from "./rfc-status.ts";
 
 /**
  * Both lists in one statement, so one consistent state and one round trip: the registered-RFC list's

@@ -1,7 +1,7 @@
 import type { Static } from "typebox";
 import { listModeOf } from "../registration/data-source.ts";
 import { asOfDay, dateOfDay } from "../registration/list-date.ts";
-import { mayInvoice } from "../registration/read-listed-certificates.ts";
+import { mayInvoice } from "../registration/listed-certificates.ts";
 import { readRegistration } from "../registration/read-registration.ts";
 import type { RegistrationSchema } from "./local-answer-schemas.ts";
 import { readRfc } from "./read-rfc.ts";
