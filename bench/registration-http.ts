@@ -3,6 +3,7 @@
 // BENCH_IMPORT picks how: `sync` (as `padron serve` does: the server syncs them from a loopback container
 // on a thread of its own, decision 0029), `own-process` (default: `padron registration import` beside
 // the server) or `in-process` (on the server's own thread, as before 0029). Target (DESIGN §5): p99 ≤ 5 ms.
+// Each window also reports the server's garbage-collector pauses by kind (bench/gc-pauses.ts).
 // BENCH_READS_ONLY=1 measures the endpoint's two reads served on node:http (registration-server.ts): the floor.
 // Usage: [BENCH_IMPORT=sync] node bench/registration-http.ts DATABASE_URL [seconds=60] [NEXT_DAY_PART...]
 import { spawn } from "node:child_process";
@@ -53,7 +54,8 @@ try {
     throw new Error(`unexpected answer ${check.status}`);
   await steadyLoad({ ...options, seconds: 20 });
   await sleep(1000);
-  const idle = await steadyLoad({ ...options, seconds });
+  await gcPauses();
+  const idle = { ...(await steadyLoad({ ...options, seconds })), gc: await gcPauses() };
   let duringImport = null;
   if (parts.length > 0) {
     const started = Date.now();
@@ -67,6 +69,7 @@ try {
     const outcome = await imported;
     duringImport = {
       ...load,
+      gc_to_import_end: await gcPauses(),
       import_seconds: (Date.now() - started) / 1000,
       import: outcome,
       import_mode: importMode,
@@ -81,6 +84,13 @@ try {
   );
 } finally {
   child.kill();
+}
+
+/** The server's garbage-collector pauses since the last call. */
+async function gcPauses(): Promise<unknown> {
+  const answered = nextJsonLine();
+  child.stdin.write("gc\n");
+  return (JSON.parse(await answered) as { gc: unknown }).gc;
 }
 
 /** The server's answer line once it has imported the parts itself. */

@@ -2,6 +2,7 @@
 // request log, rate limit set high, 1-credit charge), then one JSON line: its URL, a key, an RFC on the list.
 // BENCH_READS_ONLY=1 serves the endpoint's two reads (the key, the lists) on node:http instead: no Fastify,
 // charge, request log or rate limit. It is the floor of the endpoint's database work on this machine.
+// A line `gc` is answered with the garbage collector's pauses since the last one (gc-pauses.ts).
 // A line of part files on stdin is imported in this process; a line `sync URL` syncs from that container
 // on a thread of its own, as `padron serve`'s daily sync does; either is answered with one JSON line.
 import "./profile-on-signal.ts";
@@ -21,6 +22,7 @@ import { importPartFiles } from "../src/registration/import-part-files.ts";
 import { readRegistration } from "../src/registration/read-registration.ts";
 import { unpackRfc } from "../src/registration/rfc-key.ts";
 import { syncInThread } from "../src/registration/sync-in-thread.ts";
+import { takeGcPauses } from "./gc-pauses.ts";
 
 const databaseUrl = process.argv[2];
 if (!databaseUrl) throw new Error("usage: node bench/registration-server.ts DATABASE_URL");
@@ -50,6 +52,7 @@ process.stdout.write(
   `${JSON.stringify({ url: `${url}/v1/rfc/registration`, key, rfc: unpackRfc(Number(row.key)) })}\n`,
 );
 createInterface({ input: process.stdin }).on("line", async (line) => {
+  if (line === "gc") return void process.stdout.write(`${JSON.stringify({ gc: takeGcPauses() })}\n`);
   if (line.startsWith("sync ")) {
     const downloadDir = await mkdtemp(join(tmpdir(), "padron-bench-sync-"));
     const sync = syncInThread({
