@@ -68,3 +68,24 @@ test(`past ${PREPARED_PER_CONNECTION} statements a connection runs the rest unpr
   }
   assert.equal(await preparedCount(), PREPARED_PER_CONNECTION);
 });
+
+test("a failing statement rejects with PostgreSQL's error, prepared or not, and the connection goes on", {
+  skip,
+}, async () => {
+  const code = (error: unknown) => (error as { code?: string }).code;
+  await assert.rejects(client.query("select * from missing where id = $1", [1]), (e) => code(e) === "42P01");
+  await assert.rejects(client.query("select * from missing"), (e) => code(e) === "42P01");
+  await assert.rejects(client.query("select 1 / $1::int", [0]), (e) => code(e) === "22012");
+  const { rows } = await client.query("select label from things where id = $1", [1]);
+  assert.deepEqual(rows, [{ label: "one" }]);
+});
+
+test("pg's other forms pass through: a callback, a config object", { skip }, async () => {
+  const viaCallback = await new Promise((resolve, reject) =>
+    client.query("select label from things where id = $1", [2], (error: Error | null, result: unknown) =>
+      error ? reject(error) : resolve((result as { rows: unknown[] }).rows),
+    ),
+  );
+  const viaConfig = await client.query({ text: "select label from things where id = $1", values: [1] });
+  assert.deepEqual([viaCallback, viaConfig.rows], [[{ label: "two" }], [{ label: "one" }]]);
+});

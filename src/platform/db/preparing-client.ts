@@ -6,7 +6,8 @@ export const PREPARED_PER_CONNECTION = 200;
 /** Multi-row inserts (a request-log batch, a bulk append) vary in length and are never prepared. */
 export const MOST_PREPARED_PARAMETERS = 100;
 
-type PlainQuery = (config: unknown, values?: unknown, callback?: unknown) => Promise<unknown>;
+type Callback = (error: Error | null, result: unknown) => void;
+type PlainQuery = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 const plainQuery = pg.Client.prototype.query as unknown as PlainQuery;
 
 /**
@@ -14,6 +15,7 @@ const plainQuery = pg.Client.prototype.query as unknown as PlainQuery;
  * and from then on only binds and runs it: PostgreSQL parses and plans it once instead of on every
  * call (decision 0027). A statement whose result columns changed since it was prepared (a migration
  * under a running process) is refused by PostgreSQL before it runs; it runs unprepared from then on.
+ * Text queries always go through pg's callback form (decision 0033).
  */
 export class PreparingClient extends pg.Client {
   readonly #prepared = new Set<string>();
@@ -21,15 +23,15 @@ export class PreparingClient extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() has many overloads; this keeps them all.
   override query(config: any, values?: any, callback?: any): any {
+    if (typeof config !== "string" || callback !== undefined || typeof values === "function")
+      return plainQuery.call(this, config, values, callback);
     const preparable =
-      typeof config === "string" &&
       Array.isArray(values) &&
       values.length > 0 &&
       values.length <= MOST_PREPARED_PARAMETERS &&
-      callback === undefined &&
       !this.#unprepared.has(config) &&
       (this.#prepared.has(config) || this.#prepared.size < PREPARED_PER_CONNECTION);
-    if (!preparable) return plainQuery.call(this, config, values, callback);
+    if (!preparable) return this.#run(config, values);
     this.#prepared.add(config);
     return this.#runPrepared(config, values);
   }
@@ -37,11 +39,20 @@ export class PreparingClient extends pg.Client {
   async #runPrepared(text: string, values: unknown[]) {
     const name = createHash("sha1").update(text).digest("base64url");
     try {
-      return await plainQuery.call(this, { name, text, values });
+      return await this.#run({ name, text, values });
     } catch (error) {
       if ((error as { code?: string }).code !== "0A000") throw error;
       this.#unprepared.add(text);
-      return plainQuery.call(this, text, values);
+      return this.#run(text, values);
     }
+  }
+
+  /** pg's promise form made V8 promote most of each query's garbage (decision 0033). */
+  #run(config: unknown, values?: unknown): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const done: Callback = (error, result) => (error ? reject(error) : resolve(result));
+      if (values === undefined) plainQuery.call(this, config, done);
+      else plainQuery.call(this, config, values, done);
+    });
   }
 }
