@@ -1,6 +1,8 @@
 // A loopback blob container over local part files, as SAT's publishes them: the listing (with
 // Content-Length and Content-MD5) and each file streamed from disk. For benches that sync, as
-// `padron serve` does, instead of importing files.
+// `padron serve` does, instead of importing files. Run as a process of its own
+// (`node bench/part-container.ts FILE…` prints its URL), so that serving stands for SAT's remote
+// host and does not delay the load generator's requests.
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
@@ -8,6 +10,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { basename } from "node:path";
 import { pipeline } from "node:stream/promises";
+import { fileURLToPath } from "node:url";
 import { writeBlobListing } from "../src/sandbox/formats/blob-listing.ts";
 
 export async function serveParts(files: readonly string[]): Promise<{ url: string; close(): void }> {
@@ -35,4 +38,9 @@ export async function serveParts(files: readonly string[]): Promise<{ url: strin
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/lco`,
     close: () => server.close(),
   };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const container = await serveParts(process.argv.slice(2));
+  process.stdout.write(`${container.url}\n`);
 }

@@ -6,11 +6,10 @@
 // Each window also reports the server's garbage-collector pauses by kind (bench/gc-pauses.ts).
 // BENCH_READS_ONLY=1 measures the endpoint's two reads served on node:http (registration-server.ts): the floor.
 // Usage: [BENCH_IMPORT=sync] node bench/registration-http.ts DATABASE_URL [seconds=60] [NEXT_DAY_PART...]
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
-import { serveParts } from "./part-container.ts";
 import { SERVICE_NODE_FLAGS } from "./service-node-flags.ts";
 import { steadyLoad } from "./steady-load.ts";
 
@@ -58,13 +57,13 @@ try {
   const idle = { ...(await steadyLoad({ ...options, seconds })), gc: await gcPauses() };
   let duringImport = null;
   if (parts.length > 0) {
+    const container = importMode === "sync" ? await startContainer(parts) : null;
     const started = Date.now();
-    const imported =
-      importMode === "sync"
-        ? syncInServer(parts)
-        : importMode === "in-process"
-          ? importInServer(parts)
-          : importInOwnProcess(parts);
+    const imported = container
+      ? syncInServer(container)
+      : importMode === "in-process"
+        ? importInServer(parts)
+        : importInOwnProcess(parts);
     const load = await steadyLoad({ ...options, seconds });
     const outcome = await imported;
     duringImport = {
@@ -100,12 +99,20 @@ function importInServer(files: string[]): Promise<string> {
   return answered;
 }
 
-/** The server's answer once it has synced the parts from a loopback container, as `padron serve` does. */
-async function syncInServer(files: string[]): Promise<string> {
-  const container = await serveParts(files);
+/** A loopback container over the parts in a process of its own (bench/part-container.ts), once it listens. */
+async function startContainer(files: string[]): Promise<{ url: string; process: ChildProcess }> {
+  const server = spawn(process.execPath, ["bench/part-container.ts", ...files], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const [url] = (await once(createInterface({ input: server.stdout }), "line")) as [string];
+  return { url, process: server };
+}
+
+/** The server's answer once it has synced the parts from the container, as `padron serve` does. */
+async function syncInServer(container: { url: string; process: ChildProcess }): Promise<string> {
   const answered = nextJsonLine();
   child.stdin.write(`sync ${container.url}\n`);
-  return answered.finally(() => container.close());
+  return answered.finally(() => container.process.kill());
 }
 
 /** `padron registration import` in a process of its own; its first JSON line once it exits. */
