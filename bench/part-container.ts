@@ -43,4 +43,6 @@ export async function serveParts(files: readonly string[]): Promise<{ url: strin
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const container = await serveParts(process.argv.slice(2));
   process.stdout.write(`${container.url}\n`);
+  // The bench holds our stdin open: when it ends, however it ends, so does the container.
+  process.stdin.on("close", () => process.exit(0)).resume();
 }

@@ -102,7 +102,7 @@ function importInServer(files: string[]): Promise<string> {
 /** A loopback container over the parts in a process of its own (bench/part-container.ts), once it listens. */
 async function startContainer(files: string[]): Promise<{ url: string; process: ChildProcess }> {
   const server = spawn(process.execPath, ["bench/part-container.ts", ...files], {
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["pipe", "pipe", "inherit"],
   });
   const [url] = (await once(createInterface({ input: server.stdout }), "line")) as [string];
   return { url, process: server };
