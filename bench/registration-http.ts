@@ -3,13 +3,16 @@
 // BENCH_IMPORT picks how: `sync` (as `padron serve` does: the server syncs them from a loopback container
 // on a thread of its own, decision 0029), `own-process` (default: `padron registration import` beside
 // the server) or `in-process` (on the server's own thread, as before 0029). Target (DESIGN §5): p99 ≤ 5 ms.
-// Each window also reports the server's garbage-collector pauses by kind (bench/gc-pauses.ts).
+// Each window also reports the server's garbage-collector pauses by kind (bench/gc-pauses.ts), and how
+// long the server's threads, the load generator and the rest of the machine ran and waited for a core
+// (bench/core-waits.ts).
 // BENCH_READS_ONLY=1 measures the endpoint's two reads served on node:http (registration-server.ts): the floor.
 // Usage: [BENCH_IMPORT=sync] node bench/registration-http.ts DATABASE_URL [seconds=60] [NEXT_DAY_PART...]
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
+import { startCoreWaits } from "./core-waits.ts";
 import { SERVICE_NODE_FLAGS } from "./service-node-flags.ts";
 import { steadyLoad } from "./steady-load.ts";
 
@@ -40,6 +43,7 @@ const server = JSON.parse(await nextJsonLine()) as {
   key: string;
   rfc: string;
 };
+const roles = { server: child.pid as number, loadGenerator: process.pid };
 const options = {
   url: server.url,
   headers: { "content-type": "application/json", "x-api-key": server.key },
@@ -54,20 +58,24 @@ try {
   await steadyLoad({ ...options, seconds: 20 });
   await sleep(1000);
   await gcPauses();
-  const idle = { ...(await steadyLoad({ ...options, seconds })), gc: await gcPauses() };
+  const idleCores = startCoreWaits(roles);
+  const idle = { ...(await steadyLoad({ ...options, seconds })), gc: await gcPauses(), cores: idleCores() };
   let duringImport = null;
   if (parts.length > 0) {
     const container = importMode === "sync" ? await startContainer(parts) : null;
     const started = Date.now();
+    const importCores = startCoreWaits(roles);
     const imported = container
       ? syncInServer(container)
       : importMode === "in-process"
         ? importInServer(parts)
         : importInOwnProcess(parts);
     const load = await steadyLoad({ ...options, seconds });
+    const cores = importCores();
     const outcome = await imported;
     duringImport = {
       ...load,
+      cores,
       gc_to_import_end: await gcPauses(),
       import_seconds: (Date.now() - started) / 1000,
       import: outcome,

@@ -3,6 +3,8 @@
 // this one); the same for an owner with an active plan (free: no charge transaction). First, p99 at a
 // steady 1,000 req/s (charged) once the servers have settled. Targets (DESIGN §5): ratio ≥ 0.5; p99 <
 // 5 ms at 1,000 req/s.
+// Each steady window also reports how long the server, the load generator, PostgreSQL and the rest of the
+// machine ran and waited for a core (bench/core-waits.ts).
 // BENCH_SATURATE=0 measures the steady rate only (the saturated ratio was a retired target).
 // Usage: [BENCH_ROUNDS=3] [BENCH_WARM_SECONDS=20] [BENCH_SATURATE=1] node bench/sat-lists-http.ts [seconds=10] [connections=50] [listRows=100000] [DATABASE_URL]
 import { spawn } from "node:child_process";
@@ -10,6 +12,7 @@ import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
 import { alternateRounds } from "./alternate-rounds.ts";
+import { startCoreWaits } from "./core-waits.ts";
 import { SERVICE_NODE_FLAGS } from "./service-node-flags.ts";
 import { steadyLoad } from "./steady-load.ts";
 
@@ -37,10 +40,14 @@ async function startServer(kind: "bare" | "platform" | "plan") {
   const line = await new Promise<string>((resolve) =>
     createInterface({ input: child.stdout }).once("line", resolve),
   );
-  return { ...(JSON.parse(line) as { url: string; key?: string; rfc?: string }), stop: () => child.kill() };
+  return {
+    ...(JSON.parse(line) as { url: string; key?: string; rfc?: string }),
+    pid: child.pid as number,
+    stop: () => child.kill(),
+  };
 }
 
-type Server = { url: string; key?: string; rfc?: string };
+type Server = { url: string; key?: string; rfc?: string; pid: number };
 const headersOf = (server: Server) => ({
   "content-type": "application/json",
   ...(server.key ? { "x-api-key": server.key } : {}),
@@ -78,14 +85,17 @@ try {
   if (check.status !== 200 || answer.sat_lists.length === 0)
     throw new Error(`unexpected answer ${check.status}`);
   // Steady state first: warmed at the rate, a pause for the load generator's own garbage, then measured.
-  const steady = (server: Server, duration = seconds) =>
-    steadyLoad({
+  const steady = async (server: Server, duration = seconds) => {
+    const cores = startCoreWaits({ server: server.pid, loadGenerator: process.pid });
+    const result = await steadyLoad({
       url: server.url,
       headers: headersOf(server),
       body: bodyOf(server),
       rate: 1000,
       seconds: duration,
     });
+    return { ...result, cores: cores() };
+  };
   await sleep(5000);
   await steady(bare, warmSeconds);
   await sleep(1000);
