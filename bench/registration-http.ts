@@ -59,7 +59,7 @@ try {
   await sleep(1000);
   await gcPauses();
   const idleCores = startCoreWaits(roles);
-  const idle = { ...(await steadyLoad({ ...options, seconds })), gc: await gcPauses(), cores: idleCores() };
+  const idle = { ...(await steadyLoad({ ...options, seconds })), cores: idleCores(), gc: await gcPauses() };
   let duringImport = null;
   if (parts.length > 0) {
     const container = importMode === "sync" ? await startContainer(parts) : null;

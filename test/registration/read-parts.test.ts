@@ -73,15 +73,18 @@ describe("a SAT part: gzip → PKCS#7 SignedData → text, streamed", () => {
     await assert.rejects(readAll(fixture("datasample-contents.txt"), true), /not signed/);
   });
 
+  const signedBytes = fixture("datasample-signed.txt");
+  const gzipped = fixture("datasample-signed.txt.gz");
+
   it("reads a gzip of two members whole, as zlib does", async () => {
-    const signed = fixture("datasample-signed.txt");
-    const half = Math.floor(signed.length / 2);
-    const twoMembers = Buffer.concat([gzipSync(signed.subarray(0, half)), gzipSync(signed.subarray(half))]);
+    const half = Math.floor(signedBytes.length / 2);
+    const twoMembers = Buffer.concat([
+      gzipSync(signedBytes.subarray(0, half)),
+      gzipSync(signedBytes.subarray(half)),
+    ]);
     assert.deepEqual(await readAll(twoMembers, true, 11), { text: signedText, signer });
   });
 
-  const signedBytes = fixture("datasample-signed.txt");
-  const gzipped = fixture("datasample-signed.txt.gz");
   const contentAt = signedBytes.indexOf("AACC570410JL6");
   for (const [what, bytes, error] of [
     ["one flipped byte in the content", flipped(signedBytes, contentAt), /does not match its signed digest/],
@@ -91,11 +94,7 @@ describe("a SAT part: gzip → PKCS#7 SignedData → text, streamed", () => {
       /signature does not verify/,
     ],
     ["a truncated envelope", signedBytes.subarray(0, signedBytes.length - 300), /ends early/],
-    [
-      "a truncated gzip",
-      fixture("datasample-signed.txt.gz").subarray(0, 2900),
-      /gzip stream is broken or truncated/,
-    ],
+    ["a truncated gzip", gzipped.subarray(0, 2900), /gzip stream is broken or truncated/],
     // The trailer's CRC-32, then its length: the envelope inside is intact, only gzip's checks can refuse.
     ["a gzip whose CRC does not match", flipped(gzipped, gzipped.length - 8), /gzip stream is broken/],
     ["a gzip whose length does not match", flipped(gzipped, gzipped.length - 4), /gzip stream is broken/],
