@@ -8,7 +8,11 @@ export const migrate: Command = {
   options: {},
   async run() {
     const config = loadConfig();
-    const database = openDatabase(config.database.url, { ...config.database, poolSize: 1 });
+    const database = openDatabase(config.database.url, {
+      ...config.database,
+      poolSize: 1,
+      checkpoints: "commit",
+    });
     try {
       const applied = await migrateToLatest(database);
       process.stdout.write(applied.length ? `applied: ${applied.join(", ")}\n` : "database is up to date\n");

@@ -7,7 +7,11 @@ export async function withDatabase<T>(
   work: (database: DatabaseHandle, config: Config) => Promise<T>,
 ): Promise<T> {
   const config = loadConfig();
-  const database = openDatabase(config.database.url, { ...config.database, poolSize: 2 });
+  const database = openDatabase(config.database.url, {
+    ...config.database,
+    poolSize: 2,
+    checkpoints: "commit",
+  });
   try {
     await migrateToLatest(database);
     return await work(database, config);

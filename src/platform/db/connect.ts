@@ -28,13 +28,19 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** PostgreSQL: prepare statements once per connection (default true; decision 0027). */
   prepare?: boolean;
+  /**
+   * SQLite: who copies the WAL into the file. `thread` (default): a thread of its own, so the thread
+   * that answers requests never waits on it (decision 0034). `commit`: each committing connection, as
+   * SQLite does by default: for bulk writers and commands, whose own thread should pay for their writes.
+   */
+  checkpoints?: "thread" | "commit";
 };
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (url.startsWith("sqlite:")) {
     const path = url.slice("sqlite:".length);
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    const db = new Kysely<Database>({ dialect: sqliteDialect(path) });
+    const db = new Kysely<Database>({ dialect: sqliteDialect(path, options.checkpoints ?? "thread") });
     return { db, engine: "sqlite", close: () => db.destroy() };
   }
   // Connections stay open once made: a pool that closed idle ones after pg's default 10 s reconnected

@@ -1,15 +1,19 @@
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { pathToFileURL } from "node:url";
 import type { SqliteDatabase, SqliteDialect, SqliteStatement } from "kysely";
+import { checkpointInThread } from "./sqlite-checkpoints.ts";
 import { FifoSqliteDialect } from "./sqlite-driver.ts";
 
 // Kysely's SqliteDialect speaks the better-sqlite3 shape; node:sqlite differs only in spreading
 // parameters and in how a statement tells whether it returns rows. Preparing costs more than running
 // a small query, so prepared statements are kept per SQL text.
-function adapt(database: DatabaseSync, cacheSize = 500): SqliteDatabase {
+function adapt(database: DatabaseSync, onClose: () => void, cacheSize = 500): SqliteDatabase {
   const prepared = new Map<string, SqliteStatement>();
   return {
-    close: () => database.close(),
+    close: () => {
+      onClose();
+      database.close();
+    },
     prepare(sql: string): SqliteStatement {
       const cached = prepared.get(sql);
       if (cached) return cached;
@@ -30,12 +34,14 @@ function adapt(database: DatabaseSync, cacheSize = 500): SqliteDatabase {
 
 export const readOnlyUri = (file: string) => `${pathToFileURL(file).href}?mode=ro`;
 
-/** A WAL-mode connection; SQLite checkpoints the WAL itself, after a commit that makes it long. */
-export function sqliteDialect(path: string): SqliteDialect {
+/** A WAL-mode connection; a file's WAL is checkpointed by a thread of its own or by each commit. */
+export function sqliteDialect(path: string, checkpoints: "thread" | "commit"): SqliteDialect {
   const database = new DatabaseSync(path);
   database.exec(`PRAGMA busy_timeout = 5000;
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = NORMAL;
     PRAGMA foreign_keys = ON;`);
-  return new FifoSqliteDialect({ database: adapt(database) });
+  const inThread = checkpoints === "thread" && path !== ":memory:";
+  const stopCheckpoints = inThread ? checkpointInThread(database, path) : () => {};
+  return new FifoSqliteDialect({ database: adapt(database, stopCheckpoints) });
 }
