@@ -40,8 +40,13 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
   if (url.startsWith("sqlite:")) {
     const path = url.slice("sqlite:".length);
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    const db = new Kysely<Database>({ dialect: sqliteDialect(path, options.checkpoints ?? "thread") });
-    return { db, engine: "sqlite", close: () => db.destroy() };
+    const { dialect, stopCheckpoints } = sqliteDialect(path, options.checkpoints ?? "thread");
+    const db = new Kysely<Database>({ dialect });
+    const close = async () => {
+      await stopCheckpoints();
+      await db.destroy();
+    };
+    return { db, engine: "sqlite", close };
   }
   // Connections stay open once made: a pool that closed idle ones after pg's default 10 s reconnected
   // under steady load, and each reconnect stalled the requests behind it by 10–40 ms (decision 0027).

@@ -15,17 +15,22 @@ const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
 // waits for readers or writers; the second pass copies what was committed during the first.
 const CHECKPOINT_LOOP = `
 const { DatabaseSync } = require("node:sqlite");
-const { workerData } = require("node:worker_threads");
+const { parentPort, workerData } = require("node:worker_threads");
 if (process.platform === "linux") require("node:os").setPriority(0, 19);
 const database = new DatabaseSync(workerData.path);
 database.exec("PRAGMA busy_timeout = 5000");
 const checkpoint = database.prepare("PRAGMA wal_checkpoint(PASSIVE)");
-setInterval(() => {
+const timer = setInterval(() => {
   try {
     checkpoint.get();
     checkpoint.get();
   } catch {}
 }, workerData.intervalMs);
+parentPort.once("message", () => {
+  clearInterval(timer);
+  database.close();
+  parentPort.close();
+});
 `;
 
 /**
@@ -33,13 +38,21 @@ setInterval(() => {
  * writes pages and fsyncs twice; run by the committing connection (SQLite's default, every 1,000
  * pages) it stalled the request thread 1–7 ms, once a second or more under load (decision 0034).
  * A busy file is tried again at the next interval; if the thread dies, commits still checkpoint at
- * FALLBACK_PAGES. Returns what stops it, with the connection.
+ * FALLBACK_PAGES. Returns what stops it: its connection closed, the thread ended.
  */
-export function checkpointInThread(database: DatabaseSync, path: string, intervalMs = 250): () => void {
+export function checkpointInThread(
+  database: DatabaseSync,
+  path: string,
+  intervalMs = 250,
+): () => Promise<void> {
   database.exec(`PRAGMA wal_autocheckpoint = ${FALLBACK_PAGES};
     PRAGMA journal_size_limit = ${WAL_SIZE_LIMIT};`);
   const worker = new Worker(CHECKPOINT_LOOP, { eval: true, workerData: { path, intervalMs } });
+  const ended = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   worker.unref();
   worker.on("error", () => {});
-  return () => void worker.terminate();
+  return async () => {
+    worker.postMessage("stop");
+    await ended;
+  };
 }

@@ -7,13 +7,10 @@ import { FifoSqliteDialect } from "./sqlite-driver.ts";
 // Kysely's SqliteDialect speaks the better-sqlite3 shape; node:sqlite differs only in spreading
 // parameters and in how a statement tells whether it returns rows. Preparing costs more than running
 // a small query, so prepared statements are kept per SQL text.
-function adapt(database: DatabaseSync, onClose: () => void, cacheSize = 500): SqliteDatabase {
+function adapt(database: DatabaseSync, cacheSize = 500): SqliteDatabase {
   const prepared = new Map<string, SqliteStatement>();
   return {
-    close: () => {
-      onClose();
-      database.close();
-    },
+    close: () => database.close(),
     prepare(sql: string): SqliteStatement {
       const cached = prepared.get(sql);
       if (cached) return cached;
@@ -34,14 +31,20 @@ function adapt(database: DatabaseSync, onClose: () => void, cacheSize = 500): Sq
 
 export const readOnlyUri = (file: string) => `${pathToFileURL(file).href}?mode=ro`;
 
-/** A WAL-mode connection; a file's WAL is checkpointed by a thread of its own or by each commit. */
-export function sqliteDialect(path: string, checkpoints: "thread" | "commit"): SqliteDialect {
+/**
+ * A WAL-mode connection; a file's WAL is checkpointed by a thread of its own or by each commit. Stop
+ * the checkpoints before closing the connection, so that it is the last one and removes the WAL.
+ */
+export function sqliteDialect(
+  path: string,
+  checkpoints: "thread" | "commit",
+): { dialect: SqliteDialect; stopCheckpoints: () => Promise<void> } {
   const database = new DatabaseSync(path);
   database.exec(`PRAGMA busy_timeout = 5000;
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = NORMAL;
     PRAGMA foreign_keys = ON;`);
   const inThread = checkpoints === "thread" && path !== ":memory:";
-  const stopCheckpoints = inThread ? checkpointInThread(database, path) : () => {};
-  return new FifoSqliteDialect({ database: adapt(database, stopCheckpoints) });
+  const stopCheckpoints = inThread ? checkpointInThread(database, path) : async () => {};
+  return { dialect: new FifoSqliteDialect({ database: adapt(database) }), stopCheckpoints };
 }
