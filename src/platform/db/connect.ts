@@ -8,6 +8,7 @@ import { from as copyFrom } from "pg-copy-streams";
 import { PreparingClient } from "./preparing-client.ts";
 import type { Database } from "./schema.ts";
 import { sqliteDialect } from "./sqlite.ts";
+import type { CheckpointMode } from "./sqlite-checkpoints.ts";
 
 export type Engine = "sqlite" | "postgres";
 export type Db = Kysely<Database>;
@@ -33,7 +34,7 @@ export type DatabaseOptions = {
    * that answers requests never waits on it (decision 0034). `commit`: each committing connection, as
    * SQLite does by default: for bulk writers and commands, whose own thread should pay for their writes.
    */
-  checkpoints?: "thread" | "commit";
+  checkpoints?: CheckpointMode;
 };
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {

@@ -7,10 +7,13 @@ import { Worker } from "node:worker_threads";
  */
 const FALLBACK_PAGES = 16_384;
 
+/** Who copies a SQLite file's WAL into it (openDatabase's `checkpoints`). */
+export type CheckpointMode = "thread" | "commit";
+
 /** The WAL file is cut back to this size when it starts over after growing past it. */
 const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
 
-// Plain JavaScript: a worker that loads TypeScript costs ~30 MB of RSS, this one ~19 MB. Lowest CPU
+// Plain JavaScript: a worker that loads TypeScript costs ~30 MB of RSS, this one ~15 MB. Lowest CPU
 // priority (nice 19, per thread on Linux), like the registration sync (decision 0032). PASSIVE never
 // waits for readers or writers; the second pass copies what was committed during the first.
 const CHECKPOINT_LOOP = `

@@ -1,7 +1,7 @@
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { pathToFileURL } from "node:url";
 import type { SqliteDatabase, SqliteDialect, SqliteStatement } from "kysely";
-import { checkpointInThread } from "./sqlite-checkpoints.ts";
+import { type CheckpointMode, checkpointInThread } from "./sqlite-checkpoints.ts";
 import { FifoSqliteDialect } from "./sqlite-driver.ts";
 
 // Kysely's SqliteDialect speaks the better-sqlite3 shape; node:sqlite differs only in spreading
@@ -37,7 +37,7 @@ export const readOnlyUri = (file: string) => `${pathToFileURL(file).href}?mode=r
  */
 export function sqliteDialect(
   path: string,
-  checkpoints: "thread" | "commit",
+  checkpoints: CheckpointMode,
 ): { dialect: SqliteDialect; stopCheckpoints: () => Promise<void> } {
   const database = new DatabaseSync(path);
   database.exec(`PRAGMA busy_timeout = 5000;
