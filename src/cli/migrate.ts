@@ -11,7 +11,7 @@ export const migrate: Command = {
     const database = openDatabase(config.database.url, {
       ...config.database,
       poolSize: 1,
-      checkpoints: "commit",
+      role: "bulk",
     });
     try {
       const applied = await migrateToLatest(database);

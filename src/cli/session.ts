@@ -10,7 +10,7 @@ export async function withDatabase<T>(
   const database = openDatabase(config.database.url, {
     ...config.database,
     poolSize: 2,
-    checkpoints: "commit",
+    role: "bulk",
   });
   try {
     await migrateToLatest(database);

@@ -8,7 +8,7 @@ import { syncRegistration } from "./sync-registration.ts";
 
 lowerThreadPriority();
 const { database: settings, sync } = workerData as ThreadSync;
-const database = openDatabase(settings.url, { ...settings, poolSize: 2, checkpoints: "commit" });
+const database = openDatabase(settings.url, { ...settings, poolSize: 2, role: "bulk" });
 try {
   parentPort?.postMessage(await syncRegistration(database, sync));
 } finally {

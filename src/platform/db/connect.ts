@@ -7,8 +7,7 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { PreparingClient } from "./preparing-client.ts";
 import type { Database } from "./schema.ts";
-import { sqliteDialect } from "./sqlite.ts";
-import type { CheckpointMode } from "./sqlite-checkpoints.ts";
+import { type ConnectionRole, sqliteDialect } from "./sqlite.ts";
 
 export type Engine = "sqlite" | "postgres";
 export type Db = Kysely<Database>;
@@ -30,18 +29,19 @@ export type DatabaseOptions = {
   /** PostgreSQL: prepare statements once per connection (default true; decision 0027). */
   prepare?: boolean;
   /**
-   * SQLite: who copies the WAL into the file. `thread` (default): a thread of its own, so the thread
-   * that answers requests never waits on it (decision 0034). `commit`: each committing connection, as
-   * SQLite does by default: for bulk writers and commands, whose own thread should pay for their writes.
+   * SQLite: `serving` (default) never makes the thread that answers requests wait: the WAL is copied
+   * into the file by a thread of its own (decision 0034), and a statement waits for another connection's
+   * write lock without sleeping on the thread (decision 0035). `bulk`: SQLite's own ways, for bulk
+   * writers and commands, whose own thread should pay for their writes.
    */
-  checkpoints?: CheckpointMode;
+  role?: ConnectionRole;
 };
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (url.startsWith("sqlite:")) {
     const path = url.slice("sqlite:".length);
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-    const { dialect, stopCheckpoints } = sqliteDialect(path, options.checkpoints ?? "thread");
+    const { dialect, stopCheckpoints } = sqliteDialect(path, options.role ?? "serving");
     const db = new Kysely<Database>({ dialect });
     const close = async () => {
       await stopCheckpoints();

@@ -7,9 +7,6 @@ import { Worker } from "node:worker_threads";
  */
 const FALLBACK_PAGES = 16_384;
 
-/** Who copies a SQLite file's WAL into it (openDatabase's `checkpoints`). */
-export type CheckpointMode = "thread" | "commit";
-
 /** The WAL file is cut back to this size when it starts over after growing past it. */
 const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
 

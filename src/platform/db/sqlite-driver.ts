@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -34,6 +35,11 @@ class FifoLock {
   }
 }
 
+/** How long a statement waits for another connection's write lock before it fails (busy_timeout's). */
+const LOCK_WAIT_MS = 5000;
+
+const isBusy = (error: unknown) => ((error as { errcode?: number }).errcode ?? 0) % 256 === 5;
+
 /**
  * Kysely's SQLite driver guards its single connection with a lock that wakes every waiter on each
  * release, and all but one go back to sleep: under concurrent requests that costs more CPU than the
@@ -42,11 +48,43 @@ class FifoLock {
 class FifoSqliteDriver extends SqliteDriver {
   #lock = new FifoLock();
   #connection: DatabaseConnection | undefined;
+  #inTransaction = false;
+  readonly #waitOffThread: boolean;
+
+  constructor(config: SqliteDialectConfig, waitOffThread: boolean) {
+    super(config);
+    this.#waitOffThread = waitOffThread;
+  }
 
   override async init(): Promise<void> {
     await super.init();
     // Taken once and never given back: from here on the FIFO lock guards it.
-    this.#connection = await super.acquireConnection();
+    const connection = await super.acquireConnection();
+    this.#connection = this.#waitOffThread ? this.#waitingOffThread(connection) : connection;
+  }
+
+  /**
+   * SQLite's busy handler sleeps 1, 2, 5 … ms on the calling thread, stalling every request (decision
+   * 0035). Here a statement refused for another connection's write lock (busy_timeout 0) gives the
+   * connection to the next request and is tried again a millisecond later, outside a transaction only.
+   */
+  #waitingOffThread(connection: DatabaseConnection): DatabaseConnection {
+    return {
+      executeQuery: async (query) => {
+        const giveUpAt = Date.now() + LOCK_WAIT_MS;
+        for (;;) {
+          try {
+            return await connection.executeQuery(query);
+          } catch (error) {
+            if (!isBusy(error) || this.#inTransaction || Date.now() > giveUpAt) throw error;
+          }
+          this.#lock.unlock();
+          await sleep(1);
+          await this.#lock.lock();
+        }
+      },
+      streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+    };
   }
 
   override async acquireConnection(): Promise<DatabaseConnection> {
@@ -62,18 +100,37 @@ class FifoSqliteDriver extends SqliteDriver {
   // that reads and then writes would fail at the write (SQLITE_BUSY_SNAPSHOT) instead of waiting.
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    this.#inTransaction = true;
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.commitTransaction(connection);
+    } finally {
+      this.#inTransaction = false;
+    }
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } finally {
+      this.#inTransaction = false;
+    }
   }
 }
 
 export class FifoSqliteDialect extends SqliteDialect {
   readonly #config: SqliteDialectConfig;
+  readonly #waitOffThread: boolean;
 
-  constructor(config: SqliteDialectConfig) {
+  constructor(config: SqliteDialectConfig, options: { waitOffThread: boolean }) {
     super(config);
     this.#config = config;
+    this.#waitOffThread = options.waitOffThread;
   }
 
   override createDriver(): Driver {
-    return new FifoSqliteDriver(this.#config);
+    return new FifoSqliteDriver(this.#config, this.#waitOffThread);
   }
 }

@@ -1,7 +1,7 @@
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { pathToFileURL } from "node:url";
 import type { SqliteDatabase, SqliteDialect, SqliteStatement } from "kysely";
-import { type CheckpointMode, checkpointInThread } from "./sqlite-checkpoints.ts";
+import { checkpointInThread } from "./sqlite-checkpoints.ts";
 import { FifoSqliteDialect } from "./sqlite-driver.ts";
 
 // Kysely's SqliteDialect speaks the better-sqlite3 shape; node:sqlite differs only in spreading
@@ -31,20 +31,27 @@ function adapt(database: DatabaseSync, cacheSize = 500): SqliteDatabase {
 
 export const readOnlyUri = (file: string) => `${pathToFileURL(file).href}?mode=ro`;
 
+/** openDatabase's `role`: a connection that answers requests, or one that writes in bulk. */
+export type ConnectionRole = "serving" | "bulk";
+
 /**
- * A WAL-mode connection; a file's WAL is checkpointed by a thread of its own or by each commit. Stop
- * the checkpoints before closing the connection, so that it is the last one and removes the WAL.
+ * A WAL-mode connection. Serving: its WAL is checkpointed by a thread of its own and its statements
+ * wait for another connection's write lock off the thread (busy_timeout 0, retried by the driver).
+ * Bulk: SQLite's own ways. Stop the checkpoints before closing, so this connection removes the WAL.
  */
 export function sqliteDialect(
   path: string,
-  checkpoints: CheckpointMode,
+  role: ConnectionRole,
 ): { dialect: SqliteDialect; stopCheckpoints: () => Promise<void> } {
   const database = new DatabaseSync(path);
   database.exec(`PRAGMA busy_timeout = 5000;
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = NORMAL;
     PRAGMA foreign_keys = ON;`);
-  const inThread = checkpoints === "thread" && path !== ":memory:";
+  const serving = role === "serving";
+  if (serving) database.exec("PRAGMA busy_timeout = 0");
+  const inThread = serving && path !== ":memory:";
   const stopCheckpoints = inThread ? checkpointInThread(database, path) : async () => {};
-  return { dialect: new FifoSqliteDialect({ database: adapt(database) }), stopCheckpoints };
+  const dialect = new FifoSqliteDialect({ database: adapt(database) }, { waitOffThread: serving });
+  return { dialect, stopCheckpoints };
 }
