@@ -4,7 +4,7 @@
 // charge, request log or rate limit. It is the floor of the endpoint's database work on this machine.
 // A line `gc` is answered with the garbage collector's pauses since the last one (gc-pauses.ts).
 // A line of part files on stdin is imported in this process; a line `sync URL` syncs from that container
-// on a thread of its own, as `padron serve`'s daily sync does; either is answered with one JSON line.
+// in a process of its own, as `padron serve`'s daily sync does; either is answered with one JSON line.
 import "./profile-on-signal.ts";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:http";
@@ -21,7 +21,7 @@ import { migrateToLatest } from "../src/platform/db/migrate.ts";
 import { importPartFiles } from "../src/registration/import-part-files.ts";
 import { readRegistration } from "../src/registration/read-registration.ts";
 import { unpackRfc } from "../src/registration/rfc-key.ts";
-import { syncInThread } from "../src/registration/sync-in-thread.ts";
+import { syncInProcess } from "../src/registration/sync-in-process.ts";
 import { takeGcPauses } from "./gc-pauses.ts";
 
 const databaseUrl = process.argv[2];
@@ -55,7 +55,7 @@ createInterface({ input: process.stdin }).on("line", async (line) => {
   if (line === "gc") return void process.stdout.write(`${JSON.stringify({ gc: takeGcPauses() })}\n`);
   if (line.startsWith("sync ")) {
     const downloadDir = await mkdtemp(join(tmpdir(), "padron-bench-sync-"));
-    const sync = syncInThread({
+    const sync = syncInProcess({
       database: config.database,
       sync: {
         mode: "live",

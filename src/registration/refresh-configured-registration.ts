@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "../platform/db/connect.ts";
 import type { ListMode } from "../platform/db/schema.ts";
 import type { Log } from "../platform/log.ts";
 import { type PeriodicRefresh, startPeriodicRefresh } from "../platform/periodic-refresh.ts";
-import { type SyncThread, syncInThread } from "./sync-in-thread.ts";
+import { type SyncProcess, syncInProcess } from "./sync-in-process.ts";
 
 /** The sandbox publishes a few dates: a first sync takes two, so removals and restorations show at once. */
 const SANDBOX_FIRST_DATES = 2;
@@ -15,8 +15,8 @@ export function registrationBaseUrl(config: Config, mode: ListMode, sandboxUrl: 
 }
 
 /**
- * The daily sync `padron serve` and workers run for REGISTRATION_REFRESH_MODES (null: none), each on a
- * thread of its own (decision 0029); stopping ends a sync under way.
+ * The daily sync `padron serve` and workers run for REGISTRATION_REFRESH_MODES (null: none), each in a
+ * process of its own (decisions 0029, 0035); stopping ends a sync under way.
  */
 export function refreshConfiguredRegistration(input: {
   database: DatabaseHandle;
@@ -29,8 +29,8 @@ export function refreshConfiguredRegistration(input: {
     .map((mode) => ({ mode, baseUrl: registrationBaseUrl(config, mode, input.sandboxUrl) }))
     .filter((source) => source.baseUrl !== "");
   if (sources.length === 0) return null;
-  // Sources sync one after another, so at most one thread runs.
-  let running: SyncThread | null = null;
+  // Sources sync one after another, so at most one runs.
+  let running: SyncProcess | null = null;
   const refresh = startPeriodicRefresh({
     sources,
     intervalMs: config.registration.refreshIntervalMs,
@@ -43,7 +43,7 @@ export function refreshConfiguredRegistration(input: {
       return rows.length < 2 || rows.some((row) => (row.last_sync_at ?? 0) < Date.now() - intervalMs);
     },
     sync: async (source) => {
-      const thread = syncInThread({
+      const child = syncInProcess({
         database: config.database,
         sync: {
           ...source,
@@ -54,8 +54,8 @@ export function refreshConfiguredRegistration(input: {
           firstDates: source.mode === "sandbox" ? SANDBOX_FIRST_DATES : 1,
         },
       });
-      running = thread;
-      const results = await thread.results.finally(() => {
+      running = child;
+      const results = await child.results.finally(() => {
         running = null;
       });
       for (const result of results)
@@ -73,7 +73,7 @@ export function refreshConfiguredRegistration(input: {
   return {
     runNow: refresh.runNow,
     stop: async () => {
-      // The refresh is marked stopped first, so no next source starts once this thread ends.
+      // The refresh is marked stopped first, so no next source starts once this sync ends.
       const stopped = refresh.stop();
       await running?.stop();
       await stopped;

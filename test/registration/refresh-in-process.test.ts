@@ -15,14 +15,14 @@ const rows = readFileSync("test/fixtures/registration/datasample-contents.txt", 
 );
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
-describe("the daily registration sync of `padron serve`, on a thread of its own", () => {
+describe("the daily registration sync of `padron serve`, in a process of its own", () => {
   let database: TestDatabase;
   let server: Awaited<ReturnType<typeof startContainerServer>>;
   let downloads: string;
   before(async () => {
     database = await freshDatabase();
     server = await startContainerServer();
-    downloads = mkdtempSync(join(tmpdir(), "padron-refresh-thread-"));
+    downloads = mkdtempSync(join(tmpdir(), "padron-refresh-process-"));
     server.publish(`l_RFC_${yesterday.replaceAll("-", "_")}_1.txt.gz`, await signedPart(rows));
   });
   after(async () => {
@@ -59,7 +59,7 @@ describe("the daily registration sync of `padron serve`, on a thread of its own"
     );
   });
 
-  it("stopping during a sync ends its thread at once: nothing published, nothing logged as failed", async () => {
+  it("stopping during a sync ends its process at once: nothing published, nothing logged as failed", async () => {
     const stalled = await freshDatabase();
     const part = `l_RFC_${yesterday.replaceAll("-", "_")}_1.txt.gz`;
     const other = await startContainerServer();

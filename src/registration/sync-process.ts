@@ -1,0 +1,23 @@
+// The entry of a registration sync's own process (sync-in-process.ts): the lowest CPU priority, its own
+// connection, the sync, the results sent back. It ends with the process that started it.
+import { openDatabase } from "../platform/db/connect.ts";
+import { lowerProcessPriority } from "./lower-process-priority.ts";
+import type { ProcessSync } from "./sync-in-process.ts";
+import { syncRegistration } from "./sync-registration.ts";
+
+lowerProcessPriority();
+process.once("disconnect", () => process.exit(1));
+process.once("message", async (input) => {
+  const { database: settings, sync } = input as ProcessSync;
+  const database = openDatabase(settings.url, { ...settings, poolSize: 2, role: "bulk" });
+  try {
+    process.send?.({ results: await syncRegistration(database, sync) });
+  } catch (error) {
+    process.send?.({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  } finally {
+    await database.close();
+    process.disconnect?.();
+  }
+});
+// A message sent before this process listens would be lost: the parent sends the sync once asked.
+process.send?.("ready");
