@@ -16,7 +16,7 @@ export function registrationBaseUrl(config: Config, mode: ListMode, sandboxUrl: 
 
 /**
  * The daily sync `padron serve` and workers run for REGISTRATION_REFRESH_MODES (null: none), each in a
- * process of its own (decisions 0029, 0035); stopping ends a sync under way.
+ * process of its own (decision 0036); stopping ends a sync under way.
  */
 export function refreshConfiguredRegistration(input: {
   database: DatabaseHandle;
