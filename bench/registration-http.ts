@@ -6,6 +6,7 @@
 // Each window also reports the server's garbage-collector pauses by kind (bench/gc-pauses.ts), and how
 // long the server's threads, the load generator and the rest of the machine ran and waited for a core
 // (bench/core-waits.ts).
+// BENCH_WIRE=1 also times each answer on the wire (bench/wire-latency.ts: tcpdump, root).
 // BENCH_READS_ONLY=1 measures the endpoint's two reads served on node:http (registration-server.ts): the floor.
 // Usage: [BENCH_IMPORT=sync] node bench/registration-http.ts DATABASE_URL [seconds=60] [NEXT_DAY_PART...]
 import { type ChildProcess, spawn } from "node:child_process";
@@ -15,6 +16,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { startCoreWaits } from "./core-waits.ts";
 import { SERVICE_NODE_FLAGS } from "./service-node-flags.ts";
 import { steadyLoad } from "./steady-load.ts";
+import { startWireCapture } from "./wire-latency.ts";
 
 const [databaseUrl, secondsArgument, ...parts] = process.argv.slice(2);
 if (!databaseUrl) throw new Error("usage: node bench/registration-http.ts DATABASE_URL [seconds] [PART...]");
@@ -50,6 +52,7 @@ const options = {
   body: JSON.stringify({ rfc: server.rfc }),
   rate: 1000,
 };
+const wire = process.env.BENCH_WIRE === "1" ? startWireCapture(Number(new URL(server.url).port)) : null;
 try {
   const check = await fetch(server.url, { method: "POST", headers: options.headers, body: options.body });
   const answer = (await check.json()) as { registered: boolean };
@@ -59,7 +62,10 @@ try {
   await sleep(1000);
   await gcPauses();
   const idleCores = startCoreWaits(roles);
-  const idle = { ...(await steadyLoad({ ...options, seconds })), cores: idleCores(), gc: await gcPauses() };
+  const idleFrom = Date.now();
+  const idleLoad = await steadyLoad({ ...options, seconds });
+  const idleWire = wire?.window(idleFrom, Date.now()) ?? null;
+  const idle = { ...idleLoad, wire: idleWire, cores: idleCores(), gc: await gcPauses() };
   let duringImport = null;
   if (parts.length > 0) {
     const container = importMode === "sync" ? await startContainer(parts) : null;
@@ -70,7 +76,11 @@ try {
       : importMode === "in-process"
         ? importInServer(parts)
         : importInOwnProcess(parts);
-    const load = await steadyLoad({ ...options, seconds });
+    const loadFrom = Date.now();
+    const load = {
+      ...(await steadyLoad({ ...options, seconds })),
+      wire: wire?.window(loadFrom, Date.now()) ?? null,
+    };
     const cores = importCores();
     const outcome = await imported;
     duringImport = {
@@ -91,6 +101,7 @@ try {
   );
 } finally {
   child.kill();
+  wire?.stop();
 }
 
 /** The server's garbage-collector pauses since the last call. */
