@@ -6,7 +6,8 @@ import type { ProcessSync } from "./sync-in-process.ts";
 import { syncRegistration } from "./sync-registration.ts";
 
 lowerProcessPriority();
-process.once("disconnect", () => process.exit(1));
+const orphaned = () => process.exit(1);
+process.once("disconnect", orphaned);
 process.once("message", async (input) => {
   const { database: settings, sync } = input as ProcessSync;
   const database = openDatabase(settings.url, { ...settings, poolSize: 2, role: "bulk" });
@@ -16,6 +17,7 @@ process.once("message", async (input) => {
     process.send?.({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   } finally {
     await database.close();
+    process.off("disconnect", orphaned);
     process.disconnect?.();
   }
 });

@@ -11,8 +11,8 @@ const FALLBACK_PAGES = 16_384;
 const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
 
 // Plain JavaScript: a worker that loads TypeScript costs ~30 MB of RSS, this one ~15 MB. Lowest CPU
-// priority (nice 19, per thread on Linux), like the registration sync (decision 0032). PASSIVE never
-// waits for readers or writers; the second pass copies what was committed during the first.
+// priority (nice 19; on Linux only this thread), like the registration sync (decision 0036). PASSIVE
+// never waits for readers or writers; the second pass copies what was committed during the first.
 const CHECKPOINT_LOOP = `
 const { DatabaseSync } = require("node:sqlite");
 const { parentPort, workerData } = require("node:worker_threads");
