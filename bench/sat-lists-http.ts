@@ -6,6 +6,8 @@
 // Each steady window also reports how long the server, the load generator, PostgreSQL and the rest of the
 // machine ran and waited for a core (bench/core-waits.ts).
 // BENCH_SATURATE=0 measures the steady rate only (the saturated ratio was a retired target).
+// On PostgreSQL a fourth server, the floor (sat-lists-server.ts), is measured after the bare route.
+// BENCH_WIRE=1 also times each steady answer on the wire (bench/wire-latency.ts: tcpdump, root).
 // Usage: [BENCH_ROUNDS=3] [BENCH_WARM_SECONDS=20] [BENCH_SATURATE=1] node bench/sat-lists-http.ts [seconds=10] [connections=50] [listRows=100000] [DATABASE_URL]
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
@@ -15,6 +17,7 @@ import { alternateRounds } from "./alternate-rounds.ts";
 import { startCoreWaits } from "./core-waits.ts";
 import { SERVICE_NODE_FLAGS } from "./service-node-flags.ts";
 import { steadyLoad } from "./steady-load.ts";
+import { startWireCapture } from "./wire-latency.ts";
 
 const seconds = Number(process.argv[2] ?? 10);
 const connections = Number(process.argv[3] ?? 50);
@@ -25,7 +28,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const warmSeconds = Number(process.env.BENCH_WARM_SECONDS ?? 20);
 const saturate = process.env.BENCH_SATURATE !== "0";
 
-async function startServer(kind: "bare" | "platform" | "plan") {
+async function startServer(kind: "bare" | "floor" | "platform" | "plan") {
   const child = spawn(
     process.execPath,
     [
@@ -75,6 +78,11 @@ async function load(server: Server) {
 const bare = await startServer("bare");
 const platform = await startServer("platform");
 const plan = await startServer("plan");
+const floor = databaseUrl ? await startServer("floor") : null;
+const wireOf = (server: Server) =>
+  process.env.BENCH_WIRE === "1" ? startWireCapture(Number(new URL(server.url).port)) : null;
+const servers = [bare, platform, plan, ...(floor ? [floor] : [])];
+const wires = new Map<Server, ReturnType<typeof wireOf>>(servers.map((server) => [server, wireOf(server)]));
 try {
   const check = await fetch(platform.url, {
     method: "POST",
@@ -87,6 +95,7 @@ try {
   // Steady state first: warmed at the rate, a pause for the load generator's own garbage, then measured.
   const steady = async (server: Server, duration = seconds) => {
     const cores = startCoreWaits({ server: server.pid, loadGenerator: process.pid });
+    const from = Date.now();
     const result = await steadyLoad({
       url: server.url,
       headers: headersOf(server),
@@ -94,12 +103,18 @@ try {
       rate: 1000,
       seconds: duration,
     });
-    return { ...result, cores: cores() };
+    return { ...result, wire: wires.get(server)?.window(from, Date.now()) ?? null, cores: cores() };
   };
   await sleep(5000);
   await steady(bare, warmSeconds);
   await sleep(1000);
   const bareSteady = await steady(bare);
+  let floorSteady = null;
+  if (floor) {
+    await steady(floor, warmSeconds);
+    await sleep(1000);
+    floorSteady = await steady(floor);
+  }
   await steady(platform, warmSeconds);
   await sleep(1000);
   const platformSteady = await steady(platform);
@@ -132,14 +147,18 @@ try {
         node_flags: SERVICE_NODE_FLAGS,
         sat_lists: charged,
         sat_lists_active_plan: free,
-        at_1000_rps: { bare: bareSteady, sat_lists: platformSteady, sat_lists_active_plan: planSteady },
+        at_1000_rps: {
+          bare: bareSteady,
+          ...(floorSteady ? { floor: floorSteady } : {}),
+          sat_lists: platformSteady,
+          sat_lists_active_plan: planSteady,
+        },
       },
       null,
       2,
     ),
   );
 } finally {
-  bare.stop();
-  platform.stop();
-  plan.stop();
+  for (const wire of wires.values()) wire?.stop();
+  for (const server of servers) server.stop();
 }

@@ -1,12 +1,15 @@
 // Child process of sat-lists-http.ts: serves either a bare Fastify route or the real app with
 // POST /v1/rfc/sat-lists over a loaded list (key auth, request log, rate limit set high, 1-credit charge),
-// ("plan": the owner has an active plan, so sat-lists costs 0 and nothing is charged),
+// ("plan": the owner has an active plan, so sat-lists costs 0 and nothing is charged), or, on
+// PostgreSQL, the floor: a bare route making as many trivial round trips as the endpoint (key, lookup,
+// charge) on a pool of the same size, so each run shows what the machine gives any such route.
 // then prints one JSON line: its URL, the key, and an RFC that is listed.
 import { execFileSync } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify from "fastify";
+import pg from "pg";
 import "./profile-on-signal.ts";
 import { createUser } from "../src/accounts/create-user.ts";
 import { issueApiKey } from "../src/api-keys/issue-api-key.ts";
@@ -36,6 +39,16 @@ if (kind === "bare") {
   app.post("/bare", async () => ANSWER);
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   process.stdout.write(`${JSON.stringify({ url: `${url}/bare` })}\n`);
+} else if (kind === "floor") {
+  const pool = new pg.Pool({ connectionString: databaseArgument, max: 10, idleTimeoutMillis: 0 });
+  const app = Fastify();
+  app.post("/floor", async () => {
+    for (const name of ["key", "lookup", "charge"])
+      await pool.query({ name, text: "select $1::text as step", values: [name] });
+    return ANSWER;
+  });
+  const url = await app.listen({ port: 0, host: "127.0.0.1" });
+  process.stdout.write(`${JSON.stringify({ url: `${url}/floor` })}\n`);
 } else {
   const rows = Number(rowsArgument ?? 100_000);
   const dir = join(tmpdir(), `padron-bench-lists-${rows}`);
