@@ -8,6 +8,7 @@ import {
   inspectCertificate,
 } from "../../src/certificates/inspect-certificate.ts";
 import { parseCertificate } from "../../src/certificates/parse-certificate.ts";
+import { readDerElement } from "../../src/certificates/read-der-element.ts";
 
 const CERTS = "test/fixtures/certs";
 const CSD = `${CERTS}/CSD01_AAA010101AAA.cer`;
@@ -132,6 +133,8 @@ describe("parseCertificate on bad input", () => {
     ["plain text", "hello, this is not a certificate"],
     ["a PEM block of junk", "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----"],
     ["a truncated certificate", readFileSync(CSD).subarray(0, 500)],
+    ["a certificate whose signature is not a BIT STRING", withSignatureTag(readFileSync(CSD), 0x04)],
+    ["a certificate with bytes after its signature", withSignatureLength(readFileSync(CSD), -1)],
   ];
   for (const [label, input] of garbage) {
     it(`throws CertificateParseError for ${label}`, () => {
@@ -142,3 +145,24 @@ describe("parseCertificate on bad input", () => {
     });
   }
 });
+
+/** The certificate's signature element: after the TBSCertificate and the signature algorithm. */
+function signatureAt(der: Uint8Array): number {
+  const certificate = readDerElement(der, 0);
+  const tbs = readDerElement(der, certificate.start);
+  return readDerElement(der, tbs.end).end;
+}
+
+function withSignatureTag(der: Uint8Array, tag: number): Uint8Array {
+  const copy = der.slice();
+  copy[signatureAt(copy)] = tag;
+  return copy;
+}
+
+/** The signature's length changed by `delta` (its last length byte): a shorter one leaves bytes after it. */
+function withSignatureLength(der: Uint8Array, delta: number): Uint8Array {
+  const copy = der.slice();
+  const signature = readDerElement(copy, signatureAt(copy));
+  copy[signature.start - 1] += delta;
+  return copy;
+}
