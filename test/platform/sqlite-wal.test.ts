@@ -1,13 +1,16 @@
 import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
+import { promisify } from "node:util";
 import { sql } from "kysely";
 import { openDatabase } from "../../src/platform/db/connect.ts";
 
 const MiB = 1024 * 1024;
+const run = promisify(execFile);
 
 // The embedded database is SQLite whichever engine the suite runs on, so this runs in both passes.
 test("the checkpoint thread copies a long WAL so that it starts over; the serving connection does not", async () => {
@@ -47,6 +50,22 @@ test("the checkpoint thread copies a long WAL so that it starts over; the servin
     assert.equal(Number(rows.rows[0].n), 12_000);
   } finally {
     await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("closing a file database settles in a process with nothing else to do", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "padron-close-"));
+  const script = [
+    `import { openDatabase } from ${JSON.stringify(new URL("../../src/platform/db/connect.ts", import.meta.url).href)};`,
+    `const database = openDatabase(${JSON.stringify(`sqlite:${join(dir, "padron.db")}`)});`,
+    "await database.close();",
+    'process.stdout.write("closed");',
+  ].join("\n");
+  try {
+    const { stdout } = await run(process.execPath, ["--input-type=module", "-e", script]);
+    assert.equal(stdout, "closed");
+  } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });

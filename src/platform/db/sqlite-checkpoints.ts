@@ -52,6 +52,9 @@ export function checkpointInThread(
   worker.unref();
   worker.on("error", () => {});
   return async () => {
+    // Unreferenced, the thread would let a process with nothing else to do exit before it ends, and
+    // the caller's `close()` would never settle (a script's last `await` left unsettled, exit code 13).
+    worker.ref();
     worker.postMessage("stop");
     await ended;
   };
