@@ -1,7 +1,7 @@
 import { dateOfDay } from "../registration/list-date.ts";
 import { partFileName, readPartName } from "../registration/part-name.ts";
 import { type BlobEntry, writeBlobListing } from "./formats/blob-listing.ts";
-import { createListSigner, type ListSigner } from "./formats/list-signer.ts";
+import type { ListSigner } from "./formats/list-signer.ts";
 import { publishPart, writeCertificateList, writeRfcListPart } from "./formats/registration-lists.ts";
 import { obligationsOf, onRfcList, rfcListFlags } from "./population/registration-facts.ts";
 import type { Population } from "./population/types.ts";
@@ -30,7 +30,8 @@ export function createRegistrationFiles(populationOf: () => Population, now: () 
     const day = Math.round(Date.parse(`${part.date}T00:00:00Z`) / DAY_MS);
     const population = populationOf();
     const text = part.list === "rfc" ? rfcPart(population, day, part.part) : certificatePart(population);
-    signer ??= createListSigner();
+    // Loaded at the first part, not at start, like the CA in sandbox-files.ts (@peculiar/x509: ~80 modules).
+    signer ??= import("./formats/list-signer.ts").then(({ createListSigner }) => createListSigner());
     return { ...(await publishPart(text, await signer)), lastModified: new Date((day + 0.9) * DAY_MS) };
   };
   const blob = (name: string): Promise<Blob> | null => {
