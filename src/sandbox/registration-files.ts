@@ -30,7 +30,7 @@ export function createRegistrationFiles(populationOf: () => Population, now: () 
     const day = Math.round(Date.parse(`${part.date}T00:00:00Z`) / DAY_MS);
     const population = populationOf();
     const text = part.list === "rfc" ? rfcPart(population, day, part.part) : certificatePart(population);
-    // Loaded at the first part, not at start, like the CA in sandbox-files.ts (@peculiar/x509: ~80 modules).
+    // Loaded at the first part, not at start, as sandbox-files.ts loads the CA and @peculiar/x509.
     signer ??= import("./formats/list-signer.ts").then(({ createListSigner }) => createListSigner());
     return { ...(await publishPart(text, await signer)), lastModified: new Date((day + 0.9) * DAY_MS) };
   };
