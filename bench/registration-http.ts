@@ -138,7 +138,7 @@ async function syncInServer(container: { url: string; process: ChildProcess }): 
 async function importInOwnProcess(files: string[]): Promise<string> {
   const importer = spawn(
     process.execPath,
-    [...SERVICE_NODE_FLAGS, "src/main.ts", "registration", "import", ...files, "--json"],
+    [...SERVICE_NODE_FLAGS, "bin/padron.js", "registration", "import", ...files, "--json"],
     {
       env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
       stdio: ["ignore", "pipe", "inherit"],

@@ -60,7 +60,7 @@ if (kind === "bare") {
   const databaseUrl =
     databaseArgument ?? `sqlite:${join(mkdtempSync(join(tmpdir(), "padron-bench-")), "bench.db")}`;
   // Imported as an operator does, by the CLI in a process of its own: the server only serves.
-  execFileSync(process.execPath, ["src/main.ts", "lists", "import", file, "--mode", "live", "--force"], {
+  execFileSync(process.execPath, ["bin/padron.js", "lists", "import", file, "--mode", "live", "--force"], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
     stdio: ["ignore", "ignore", "inherit"],
   });

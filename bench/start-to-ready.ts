@@ -3,7 +3,7 @@
 // spawn until GET /readyz answers 200, and until the in-process sandbox answers (GET /sandbox/scenarios).
 // Usage: node bench/start-to-ready.ts [--rounds 5] [--port 8090] [--sandbox-port 8091] [--root .]
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -38,17 +38,19 @@ async function answered(url: string, started: number): Promise<number> {
   }
 }
 
+/** The checkout's entry point: `bin/padron.js` since decision 0037, `src/main.ts` before it. */
+function entryOf(root: string): string {
+  const bin = resolve(root, "bin/padron.js");
+  return existsSync(bin) ? bin : resolve(root, "src/main.ts");
+}
+
 async function start() {
   const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...SERVICE_NODE_FLAGS, resolve(values.root, "src/main.ts"), "serve"],
-    {
-      cwd: values.root,
-      env,
-      stdio: "ignore",
-    },
-  );
+  const child = spawn(process.execPath, [...SERVICE_NODE_FLAGS, entryOf(values.root), "serve"], {
+    cwd: values.root,
+    env,
+    stdio: "ignore",
+  });
   const exited = new Promise((done) => child.once("exit", done));
   const ready = await answered(`${base}/readyz`, started);
   const sandbox = await answered(`${base}/sandbox/scenarios`, started);

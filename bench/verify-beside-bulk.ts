@@ -40,7 +40,7 @@ const verifies = Number(values.verifies);
 async function sandboxProcess(timeScale: string) {
   const child = spawn(
     process.execPath,
-    ["src/main.ts", "sandbox", "--port", "0", "--seed", "1", "--time-scale", timeScale],
+    ["bin/padron.js", "sandbox", "--port", "0", "--seed", "1", "--time-scale", timeScale],
     { stdio: ["ignore", "pipe", "inherit"] },
   );
   const url = await new Promise<string>((resolve, reject) => {

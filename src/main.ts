@@ -1,13 +1,7 @@
-#!/usr/bin/env node
-import { enableCompileCache } from "node:module";
 import { parseArgs } from "node:util";
-
-// Compiled code (and the stripped TypeScript) is kept on disk: later starts skip compiling ~1,400
-// modules. Everything else is imported after this line so that it is cached too.
-enableCompileCache();
-const { COMMANDS } = await import("./cli/commands.ts");
-const { isServiceError } = await import("./platform/errors.ts");
-const { NotWritableError } = await import("./platform/db/probe-write.ts");
+import { COMMANDS } from "./cli/commands.ts";
+import { NotWritableError } from "./platform/db/probe-write.ts";
+import { isServiceError } from "./platform/errors.ts";
 
 // padron <command> [subcommand] [--options]: the operator CLI (DESIGN §7).
 const argv = process.argv.slice(2);

@@ -34,7 +34,7 @@ test("`padron worker` in its own process runs a batch the API accepted, and deli
   assert.equal(waiting.body.status, "processing");
   assert.deepEqual(waiting.body.progress, { done: 0, total: 2 });
   assert.equal(waiting.body.result, null);
-  const worker = spawn("./node_modules/.bin/node", ["src/main.ts", "worker"], {
+  const worker = spawn("./node_modules/.bin/node", ["bin/padron.js", "worker"], {
     env: { ...process.env, ...h.env },
     stdio: ["ignore", "ignore", "pipe"],
   });

@@ -41,7 +41,7 @@ async function openssl(file: string) {
 }
 
 async function inspect(file: string) {
-  const { stdout } = await run(process.execPath, ["src/main.ts", "cert", "inspect", file, "--json"]);
+  const { stdout } = await run(process.execPath, ["bin/padron.js", "cert", "inspect", file, "--json"]);
   return JSON.parse(stdout) as Record<string, string | null>;
 }
 
@@ -84,7 +84,7 @@ test("the values the issue names", async () => {
 
 test("without --json the output is for people; a bad file fails with a message", async () => {
   const { stdout } = await run(process.execPath, [
-    "src/main.ts",
+    "bin/padron.js",
     "cert",
     "inspect",
     join(DIR, "FIEL_AAA010101AAA.cer"),
@@ -92,7 +92,7 @@ test("without --json the output is for people; a bad file fails with a message",
   assert.match(stdout, /^Serial:\s+30001000000300023685$/m);
   assert.match(stdout, /^CURP:\s+-$/m);
   await assert.rejects(
-    run(process.execPath, ["src/main.ts", "cert", "inspect", "package.json"]),
+    run(process.execPath, ["bin/padron.js", "cert", "inspect", "package.json"]),
     (error: Error & { stderr: string; code: number }) => {
       assert.equal(error.code, 1);
       assert.match(error.stderr, /padron cert inspect: .*not a certificate/);

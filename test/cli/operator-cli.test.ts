@@ -17,7 +17,7 @@ after(() => database.close());
 
 const env = () => ({ ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" });
 async function padron(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ["src/main.ts", ...args], { env: env() });
+  const { stdout } = await run(process.execPath, ["bin/padron.js", ...args], { env: env() });
   return stdout;
 }
 
@@ -98,7 +98,7 @@ test("mistakes newcomers make get a one-line answer that says what is wrong", as
 
 test("a user created without a password is told how to get one, and can log in after", async () => {
   const email = `nopass-${Date.now()}@test.padron`;
-  const created = await run(process.execPath, ["src/main.ts", "users", "create", "--email", email], {
+  const created = await run(process.execPath, ["bin/padron.js", "users", "create", "--email", email], {
     env: env(),
   });
   assert.match(created.stdout, /^usr_/);
@@ -115,7 +115,7 @@ test("a user created without a password is told how to get one, and can log in a
   );
   const withPassword = await run(
     process.execPath,
-    ["src/main.ts", "users", "create", "--email", `has-${email}`, "--password", "long enough password"],
+    ["bin/padron.js", "users", "create", "--email", `has-${email}`, "--password", "long enough password"],
     { env: env() },
   );
   assert.equal(withPassword.stderr, "");
@@ -130,7 +130,7 @@ async function withServe(
   options: { sandbox?: boolean } = {},
 ): Promise<Started> {
   const sandbox = options.sandbox ? [] : ["--no-sandbox"];
-  const child = spawn(process.execPath, [resolve("src/main.ts"), "serve", "--port", "0", ...sandbox], {
+  const child = spawn(process.execPath, [resolve("bin/padron.js"), "serve", "--port", "0", ...sandbox], {
     cwd,
     env: { ...env(), DEMO_USER: "first-run@padron.local", SANDBOX_PORT: "0" },
   });

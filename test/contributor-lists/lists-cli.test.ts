@@ -28,7 +28,7 @@ describe("padron lists import | status | sync", () => {
   const padron = async (...args: string[]) => {
     const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" };
     try {
-      const { stdout } = await run(process.execPath, ["src/main.ts", ...args], { env });
+      const { stdout } = await run(process.execPath, ["bin/padron.js", ...args], { env });
       return { code: 0, stdout };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };

@@ -46,7 +46,7 @@ describe("a list refresh whose downloads fail", () => {
     return logs;
   };
   const padron = (...args: string[]) =>
-    run(process.execPath, ["src/main.ts", "lists", "status", ...args], {
+    run(process.execPath, ["bin/padron.js", "lists", "status", ...args], {
       env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
     });
 

@@ -19,7 +19,7 @@ after(() => padron.close());
 
 async function padronCli(...args: string[]): Promise<string> {
   const env = { ...process.env, DATABASE_URL: padron.database.url, LOG_LEVEL: "silent" };
-  const { stdout } = await run(process.execPath, ["src/main.ts", ...args], { env });
+  const { stdout } = await run(process.execPath, ["bin/padron.js", ...args], { env });
   return stdout;
 }
 

@@ -32,7 +32,7 @@ export async function mcpOverHttp(base: string, headers: Record<string, string> 
 export async function mcpOverStdio(env: Record<string, string>): Promise<Client & { stderr: string[] }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ["src/main.ts", "mcp"],
+    args: ["bin/padron.js", "mcp"],
     env: { LOG_LEVEL: "warn", ...env },
     stderr: "pipe",
   });

@@ -46,7 +46,7 @@ test("with METRICS_TOKEN, /metrics needs the Bearer token, from anywhere", async
 test("padron serve: one sandbox behind /sandbox and its own port, none of it in /openapi.json or /docs", async () => {
   const database = await freshDatabase();
   const cwd = mkdtempSync(join(tmpdir(), "padron-serve-"));
-  const child = spawn(process.execPath, [resolve("src/main.ts"), "serve", "--port", "0", "--no-worker"], {
+  const child = spawn(process.execPath, [resolve("bin/padron.js"), "serve", "--port", "0", "--no-worker"], {
     cwd,
     env: {
       ...process.env,

@@ -60,7 +60,7 @@ test("serve refuses to start on a database that refuses writes, naming it", asyn
   const database = await readOnlyDatabase();
   // root writes through file permissions: the service runs as an unprivileged user, as in production.
   const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
-  const child = spawn(process.execPath, [resolve("src/main.ts"), "serve", "--port", "0", "--no-sandbox"], {
+  const child = spawn(process.execPath, [resolve("bin/padron.js"), "serve", "--port", "0", "--no-sandbox"], {
     ...asUser,
     cwd: tmpdir(),
     env: { ...process.env, DATABASE_URL: database.url, DEMO_USER: "", LOG_LEVEL: "info" },

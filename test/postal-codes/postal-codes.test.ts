@@ -36,7 +36,7 @@ function writeCatalog(name: string, rows: string[]): string {
 }
 
 async function importFile(path: string, ...args: string[]) {
-  const { stdout } = await run(process.execPath, ["src/main.ts", "postal-codes", "import", path, ...args], {
+  const { stdout } = await run(process.execPath, ["bin/padron.js", "postal-codes", "import", path, ...args], {
     env: { ...process.env, DATABASE_URL: database.url },
   });
   return stdout;

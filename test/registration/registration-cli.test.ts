@@ -29,7 +29,7 @@ describe("padron registration import | status, and kill -9 during an import", ()
   const env = () => ({ ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" });
   const padron = async (...args: string[]) => {
     try {
-      const { stdout } = await run(process.execPath, ["src/main.ts", ...args], { env: env() });
+      const { stdout } = await run(process.execPath, ["bin/padron.js", ...args], { env: env() });
       return { code: 0, stdout };
     } catch (error) {
       const failed = error as { code: number; stdout: string; stderr: string };
@@ -99,7 +99,7 @@ describe("padron registration import | status, and kill -9 during an import", ()
     for (let i = 0; i < rows; i++) lines.push(`${unpackRfc(1_000_000_000 * (i + 1))}|0|${i % 2}`);
     const big = join(scratch, "l_RFC_2018_02_13_1.txt");
     writeFileSync(big, `${lines.join("\r\n")}\r\nEOF\r\n`, "latin1");
-    const child = spawn(process.execPath, ["src/main.ts", "registration", "import", big], { env: env() });
+    const child = spawn(process.execPath, ["bin/padron.js", "registration", "import", big], { env: env() });
     const exited = once(child, "exit");
     for (let i = 0; i < 600; i++) {
       const written = await database.db

@@ -28,7 +28,8 @@ export const spawnWorker = (env: Record<string, string>): Child =>
   start(["test/requests/fixtures/worker-instance.ts"], env);
 
 /** `padron worker` exactly as operators run it: only the service's own operations. */
-export const spawnPlainWorker = (env: Record<string, string>): Child => start(["src/main.ts", "worker"], env);
+export const spawnPlainWorker = (env: Record<string, string>): Child =>
+  start(["bin/padron.js", "worker"], env);
 
 /** An API-only process (the app + the tests' operation), resolved once it prints its URL. */
 export async function spawnApi(env: Record<string, string>): Promise<Child & { url: string }> {
