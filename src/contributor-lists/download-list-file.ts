@@ -8,6 +8,7 @@ export type DownloadRequest = {
   lastModified: string | null;
   timeoutMs: number;
   dispatcher?: Dispatcher;
+  signal?: AbortSignal;
 };
 
 export type Download =
@@ -27,6 +28,7 @@ export async function downloadListFile(download: DownloadRequest): Promise<Downl
       headersTimeout: download.timeoutMs,
       bodyTimeout: download.timeoutMs,
       dispatcher: download.dispatcher,
+      signal: download.signal,
     });
   } catch (error) {
     throw new ListDownloadError(`${download.url}: ${(error as Error).message}`, { cause: error });

@@ -27,8 +27,11 @@ export function startListRefresh(options: ListRefreshOptions): ListRefresh {
     sources: options.sources,
     intervalMs: options.intervalMs,
     isDue: (source, intervalMs) => isDue(options.db, source.mode, intervalMs),
-    sync: async (source) =>
-      options.onResult?.(source.mode, await syncLists(options.db, { ...options, ...source })),
+    sync: async (source, signal) => {
+      // Synced first: `onResult?.(…, await syncLists(…))` would skip the sync with no onResult.
+      const results = await syncLists(options.db, { ...options, ...source, signal });
+      options.onResult?.(source.mode, results);
+    },
     onError: (source, error) => options.onError?.(source.mode, error),
   });
 }

@@ -19,6 +19,8 @@ export type SyncOptions = {
   files?: readonly ListFileSpec[];
   dispatcher?: Dispatcher;
   onProgress?: (progress: SyncProgress) => void;
+  /** Ends the sync: the download under way is cut, no retry waits, `signal.reason` is thrown. */
+  signal?: AbortSignal;
 };
 
 export type SyncProgress = {
@@ -38,6 +40,7 @@ export async function syncLists(db: Db, options: SyncOptions): Promise<SyncFileR
   const files = options.files ?? syncedListFiles();
   const results: SyncFileResult[] = [];
   for (const [fileIndex, file] of files.entries()) {
+    options.signal?.throwIfAborted();
     const result = await syncOneFile(db, file, options, fileIndex, files.length);
     await recordListRefresh(db, options.mode, result);
     results.push(result);
@@ -65,6 +68,7 @@ async function syncOneFile(
         lastModified: current?.last_modified ?? null,
         timeoutMs: options.timeoutMs,
         dispatcher: options.dispatcher,
+        signal: options.signal,
       });
       if (download.status === "not_modified") {
         if (current)
@@ -103,6 +107,8 @@ async function syncOneFile(
         download.abort();
       }
     } catch (error) {
+      // Stopped, not failed: nothing is recorded for this file.
+      options.signal?.throwIfAborted();
       if (!isTransient(error) || attempts > options.retries)
         return {
           ...base,
@@ -112,7 +118,9 @@ async function syncOneFile(
           attempts,
           reason: String((error as Error).message ?? error),
         };
-      await sleep((options.retryDelayMs ?? 1000) * 2 ** (attempts - 1));
+      await sleep((options.retryDelayMs ?? 1000) * 2 ** (attempts - 1), undefined, {
+        signal: options.signal,
+      }).catch(() => options.signal?.throwIfAborted());
     }
   }
 }

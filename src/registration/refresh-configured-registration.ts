@@ -3,7 +3,7 @@ import type { DatabaseHandle } from "../platform/db/connect.ts";
 import type { ListMode } from "../platform/db/schema.ts";
 import type { Log } from "../platform/log.ts";
 import { type PeriodicRefresh, startPeriodicRefresh } from "../platform/periodic-refresh.ts";
-import { type SyncProcess, syncInProcess } from "./sync-in-process.ts";
+import { syncInProcess } from "./sync-in-process.ts";
 
 /** The sandbox publishes a few dates: a first sync takes two, so removals and restorations show at once. */
 const SANDBOX_FIRST_DATES = 2;
@@ -29,9 +29,7 @@ export function refreshConfiguredRegistration(input: {
     .map((mode) => ({ mode, baseUrl: registrationBaseUrl(config, mode, input.sandboxUrl) }))
     .filter((source) => source.baseUrl !== "");
   if (sources.length === 0) return null;
-  // Sources sync one after another, so at most one runs.
-  let running: SyncProcess | null = null;
-  const refresh = startPeriodicRefresh({
+  return startPeriodicRefresh({
     sources,
     intervalMs: config.registration.refreshIntervalMs,
     isDue: async (source, intervalMs) => {
@@ -42,7 +40,8 @@ export function refreshConfiguredRegistration(input: {
         .execute();
       return rows.length < 2 || rows.some((row) => (row.last_sync_at ?? 0) < Date.now() - intervalMs);
     },
-    sync: async (source) => {
+    sync: async (source, signal) => {
+      signal.throwIfAborted();
       const child = syncInProcess({
         database: config.database,
         sync: {
@@ -54,10 +53,10 @@ export function refreshConfiguredRegistration(input: {
           firstDates: source.mode === "sandbox" ? SANDBOX_FIRST_DATES : 1,
         },
       });
-      running = child;
-      const results = await child.results.finally(() => {
-        running = null;
-      });
+      // Stopped, the process ends and its results are none: a stopped import publishes nothing.
+      const stop = () => void child.stop();
+      signal.addEventListener("abort", stop, { once: true });
+      const results = await child.results.finally(() => signal.removeEventListener("abort", stop));
       for (const result of results)
         input.log(result.status === "failed" ? "error" : "info", "registration list synced", {
           mode: source.mode,
@@ -70,13 +69,4 @@ export function refreshConfiguredRegistration(input: {
     onError: (source, error) =>
       input.log("error", "registration list sync failed", { mode: source.mode, error: String(error) }),
   });
-  return {
-    runNow: refresh.runNow,
-    stop: async () => {
-      // The refresh is marked stopped first, so no next source starts once this sync ends.
-      const stopped = refresh.stop();
-      await running?.stop();
-      await stopped;
-    },
-  };
 }
