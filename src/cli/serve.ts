@@ -3,9 +3,9 @@ import { join } from "node:path";
 import { prepareDemoAccess } from "../accounts/prepare-demo-access.ts";
 import { buildApp } from "../app.ts";
 import { startAsyncWorker } from "../async-requests/job-handlers.ts";
-import { loadConfig } from "../config.ts";
+import { type Config, loadConfig } from "../config.ts";
 import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
-import { dataDirectoryOf, openDatabase } from "../platform/db/connect.ts";
+import { type DatabaseHandle, dataDirectoryOf, openDatabase } from "../platform/db/connect.ts";
 import { prepareDatabase } from "../platform/db/prepare-database.ts";
 import { logThrough } from "../platform/log.ts";
 import { refreshConfiguredRegistration } from "../registration/refresh-configured-registration.ts";
@@ -27,6 +27,7 @@ export const serve: Command = {
     });
     const database = openDatabase(config.database.url, config.database);
     await prepareDatabase(database, config.database.url);
+    const demo = config.accounts.demoUser ? await demoAccess(database, config) : null;
     // The sandbox listens at once; its population is built once the service is ready (calls wait).
     const sandbox = config.sandbox.enabled
       ? await (await import("../sandbox/server.ts")).startSandboxInBackground({
@@ -59,27 +60,7 @@ export const serve: Command = {
     sandbox?.population
       .build()
       .catch((error) => padron.app.log.error({ error }, "sandbox population failed"));
-    const base = config.server.publicUrl || address;
-    if (config.accounts.demoUser) {
-      const directory = dataDirectoryOf(config.database.url);
-      mkdirSync(directory, { recursive: true });
-      const keyFile = join(directory, "demo-key");
-      const demo = await prepareDemoAccess(database.db, {
-        email: config.accounts.demoUser,
-        signupCredits: config.accounts.signupCredits,
-        keyFile,
-      });
-      const kept = demo.kept ? "the same at every start" : "new, and kept for the next starts";
-      process.stdout.write(
-        `\npadron is running at ${base}  (database: ${database.engine})\n` +
-          `sandbox key for ${demo.email} (${kept}; in ${keyFile}):\n  ${demo.key}\ntry it:\n` +
-          `  curl -s ${base}/v1/account -H 'x-api-key: ${demo.key}'\n` +
-          `API reference: ${base}/docs\n` +
-          (sandbox
-            ? `sandbox scenarios: ${base}/sandbox/scenarios (sandbox upstreams at ${sandbox.url})\n\n`
-            : "\n"),
-      );
-    }
+    // Installed in the turn that listened: a SIGTERM as soon as /readyz answers still stops cleanly.
     let stopping = false;
     const stop = async (signal: string) => {
       if (stopping) return;
@@ -100,5 +81,31 @@ export const serve: Command = {
     };
     process.on("SIGINT", () => void stop("SIGINT"));
     process.on("SIGTERM", () => void stop("SIGTERM"));
+    const base = config.server.publicUrl || address;
+    if (demo) {
+      const kept = demo.kept ? "the same at every start" : "new, and kept for the next starts";
+      process.stdout.write(
+        `\npadron is running at ${base}  (database: ${database.engine})\n` +
+          `sandbox key for ${demo.email} (${kept}; in ${demo.keyFile}):\n  ${demo.key}\ntry it:\n` +
+          `  curl -s ${base}/v1/account -H 'x-api-key: ${demo.key}'\n` +
+          `API reference: ${base}/docs\n` +
+          (sandbox
+            ? `sandbox scenarios: ${base}/sandbox/scenarios (sandbox upstreams at ${sandbox.url})\n\n`
+            : "\n"),
+      );
+    }
   },
 };
+
+/** The demo user's sandbox key, kept in the data directory, before listening: nothing is awaited after. */
+async function demoAccess(database: DatabaseHandle, config: Config) {
+  const directory = dataDirectoryOf(config.database.url);
+  mkdirSync(directory, { recursive: true });
+  const keyFile = join(directory, "demo-key");
+  const demo = await prepareDemoAccess(database.db, {
+    email: config.accounts.demoUser,
+    signupCredits: config.accounts.signupCredits,
+    keyFile,
+  });
+  return { ...demo, keyFile };
+}
