@@ -8,13 +8,16 @@ import { syncRegistration } from "./sync-registration.ts";
 lowerProcessPriority();
 const orphaned = () => process.exit(1);
 process.once("disconnect", orphaned);
+// With a callback, a parent already gone is this process's end, not an unhandled EPIPE with a stack.
+const reply = (message: unknown) =>
+  process.send?.(message, undefined, undefined, (error: Error | null) => error && orphaned());
 process.once("message", async (input) => {
   const { database: settings, sync } = input as ProcessSync;
   const database = openDatabase(settings.url, { ...settings, poolSize: 2, role: "bulk" });
   try {
-    process.send?.({ results: await syncRegistration(database, sync) });
+    reply({ results: await syncRegistration(database, sync) });
   } catch (error) {
-    process.send?.({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    reply({ error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   } finally {
     await database.close();
     process.off("disconnect", orphaned);
@@ -22,4 +25,4 @@ process.once("message", async (input) => {
   }
 });
 // A message sent before this process listens would be lost: the parent sends the sync once asked.
-process.send?.("ready");
+reply("ready");
