@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { COMMANDS } from "./cli/commands.ts";
-import { NotWritableError } from "./platform/db/probe-write.ts";
+import { ConfigurationError } from "./platform/configuration-error.ts";
 import { isServiceError } from "./platform/errors.ts";
 
 // padron <command> [subcommand] [--options]: the operator CLI (DESIGN §7).
@@ -30,7 +30,7 @@ try {
   const message =
     isServiceError(error) ||
     error instanceof TypeError ||
-    error instanceof NotWritableError ||
+    error instanceof ConfigurationError ||
     isSystemError(error)
       ? (error as Error).message
       : String((error as Error).stack ?? error);

@@ -5,7 +5,7 @@ import { loadConfig } from "../config.ts";
 import { toolsOf } from "../mcp/api-tools.ts";
 import { createMcpServer } from "../mcp/create-mcp-server.ts";
 import { openDatabase } from "../platform/db/connect.ts";
-import { migrateToLatest } from "../platform/db/migrate.ts";
+import { prepareDatabase } from "../platform/db/prepare-database.ts";
 import { logThrough } from "../platform/log.ts";
 import type { Command } from "./command.ts";
 import { sandboxUrlBeside } from "./session.ts";
@@ -21,7 +21,7 @@ export const mcp: Command = {
   async run() {
     const config = loadConfig({ SANDBOX_URL: sandboxUrlBeside(loadConfig()) ?? undefined });
     const database = openDatabase(config.database.url, config.database);
-    await migrateToLatest(database);
+    await prepareDatabase(database, config.database.url, { probe: false });
     // stdout carries the protocol: every log line goes to stderr.
     const padron = await buildApp({ config, database, logStream: process.stderr });
     await padron.app.ready();

@@ -1,6 +1,6 @@
 import { loadConfig } from "../config.ts";
 import { openDatabase } from "../platform/db/connect.ts";
-import { migrateToLatest } from "../platform/db/migrate.ts";
+import { prepareDatabase } from "../platform/db/prepare-database.ts";
 import type { Command } from "./command.ts";
 
 export const migrate: Command = {
@@ -14,7 +14,7 @@ export const migrate: Command = {
       role: "bulk",
     });
     try {
-      const applied = await migrateToLatest(database);
+      const applied = await prepareDatabase(database, config.database.url, { probe: false });
       process.stdout.write(applied.length ? `applied: ${applied.join(", ")}\n` : "database is up to date\n");
     } finally {
       await database.close();

@@ -1,6 +1,6 @@
 import { type Config, loadConfig } from "../config.ts";
 import { type DatabaseHandle, openDatabase } from "../platform/db/connect.ts";
-import { migrateToLatest } from "../platform/db/migrate.ts";
+import { prepareDatabase } from "../platform/db/prepare-database.ts";
 
 /** Config + a migrated database for one CLI command; closes the database afterwards. */
 export async function withDatabase<T>(
@@ -13,7 +13,7 @@ export async function withDatabase<T>(
     role: "bulk",
   });
   try {
-    await migrateToLatest(database);
+    await prepareDatabase(database, config.database.url, { probe: false });
     return await work(database, config);
   } finally {
     await database.close();

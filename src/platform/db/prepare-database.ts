@@ -1,22 +1,33 @@
 import type { DatabaseHandle } from "./connect.ts";
 import { migrateToLatest } from "./migrate.ts";
-import { describeDatabase, NotWritableError, probeWrite } from "./probe-write.ts";
+import { probeWrite } from "./probe-write.ts";
+import { DatabaseNotUsableError, describeDatabase, NotWritableError } from "./unusable-database.ts";
 
 // SQLite: "attempt to write a readonly database"; PostgreSQL: "cannot execute … in a read-only transaction".
 const READ_ONLY = /readonly|read-only/i;
+// PostgreSQL's SQLSTATE classes for a login refused (28) and a database that does not exist (3D).
+const NOT_USABLE = /^(28|3D)/;
 
 /**
- * What `serve` and `worker` do before anything else: migrate, then prove that a write goes through.
- * A database that refuses writes stops the start with a message naming it, instead of a service that
- * says it is ready and answers 500 to every write.
+ * Every command's first contact with its database: migrate, then (for `serve` and `worker`) prove that
+ * a write goes through. What the operator must fix (a database that refuses writes, a login refused, a
+ * database that does not exist) stops it with a message naming the database, not a stack trace or a
+ * service that says it is ready and answers 500 to every write. Answers the migrations applied.
  */
-export async function prepareDatabase(database: DatabaseHandle, url: string): Promise<void> {
+export async function prepareDatabase(
+  database: DatabaseHandle,
+  url: string,
+  { probe = true } = {},
+): Promise<string[]> {
   try {
-    await migrateToLatest(database);
-    await probeWrite(database.db);
+    const applied = await migrateToLatest(database);
+    if (probe) await probeWrite(database.db);
+    return applied;
   } catch (error) {
     if (READ_ONLY.test(String((error as Error)?.message)))
       throw new NotWritableError(describeDatabase(url), error);
+    if (NOT_USABLE.test(String((error as { code?: unknown })?.code)))
+      throw new DatabaseNotUsableError(describeDatabase(url), error);
     throw error;
   }
 }

@@ -1,8 +1,13 @@
+import { resolve } from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { pathToFileURL } from "node:url";
 import type { SqliteDatabase, SqliteDialect, SqliteStatement } from "kysely";
 import { checkpointInThread } from "./sqlite-checkpoints.ts";
 import { FifoSqliteDialect } from "./sqlite-driver.ts";
+import { DatabaseNotUsableError } from "./unusable-database.ts";
+
+// SQLITE_CANTOPEN (a directory, no permission) and SQLITE_NOTADB: DATABASE_URL names the wrong file.
+const NOT_USABLE = new Set([14, 26]);
 
 // Kysely's SqliteDialect speaks the better-sqlite3 shape; node:sqlite differs only in spreading
 // parameters and in how a statement tells whether it returns rows. Preparing costs more than running
@@ -43,15 +48,26 @@ export function sqliteDialect(
   path: string,
   role: ConnectionRole,
 ): { dialect: SqliteDialect; stopCheckpoints: () => Promise<void> } {
-  const database = new DatabaseSync(path);
-  database.exec(`PRAGMA busy_timeout = 5000;
-    PRAGMA journal_mode = WAL;
-    PRAGMA synchronous = NORMAL;
-    PRAGMA foreign_keys = ON;`);
+  const database = openFile(path);
   const serving = role === "serving";
   if (serving) database.exec("PRAGMA busy_timeout = 0");
   const inThread = serving && path !== ":memory:";
   const stopCheckpoints = inThread ? checkpointInThread(database, path) : async () => {};
   const dialect = new FifoSqliteDialect({ database: adapt(database) }, { waitOffThread: serving });
   return { dialect, stopCheckpoints };
+}
+
+function openFile(path: string): DatabaseSync {
+  try {
+    const database = new DatabaseSync(path);
+    database.exec(`PRAGMA busy_timeout = 5000;
+      PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = NORMAL;
+      PRAGMA foreign_keys = ON;`);
+    return database;
+  } catch (error) {
+    if (NOT_USABLE.has((error as { errcode?: number }).errcode ?? 0))
+      throw new DatabaseNotUsableError(resolve(path), error);
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import { IsCodec, type TObject, type TSchema } from "typebox";
 import { Value } from "typebox/value";
+import { ConfigurationError } from "../configuration-error.ts";
 import { FLAG_WORDS } from "./setting.ts";
 
 export type SettingLeaf = TSchema & {
@@ -72,6 +73,6 @@ const deepFreeze = <T>(value: T): T => {
 export function readSettings(schema: TObject, env: Env): unknown {
   const problems: string[] = [];
   const values = fill(schema, env, problems);
-  if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+  if (problems.length > 0) throw new ConfigurationError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   return deepFreeze(values);
 }
