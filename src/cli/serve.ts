@@ -5,6 +5,7 @@ import { buildApp } from "../app.ts";
 import { startAsyncWorker } from "../async-requests/job-handlers.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
+import { ConfigurationError } from "../platform/configuration-error.ts";
 import { type DatabaseHandle, dataDirectoryOf, openDatabase } from "../platform/db/connect.ts";
 import { prepareDatabase } from "../platform/db/prepare-database.ts";
 import { logThrough } from "../platform/log.ts";
@@ -30,13 +31,15 @@ export const serve: Command = {
     const demo = config.accounts.demoUser ? await demoAccess(database, config) : null;
     // The sandbox listens at once; its population is built once the service is ready (calls wait).
     const sandbox = config.sandbox.enabled
-      ? await (await import("../sandbox/server.ts")).startSandboxInBackground({
-          port: config.sandbox.port,
-          host: config.server.host,
-          seed: config.sandbox.seed,
-          size: config.sandbox.size,
-          timeScale: config.sandbox.timeScale,
-        })
+      ? await portOf("SANDBOX_PORT", async () =>
+          (await import("../sandbox/server.ts")).startSandboxInBackground({
+            port: config.sandbox.port,
+            host: config.server.host,
+            seed: config.sandbox.seed,
+            size: config.sandbox.size,
+            timeScale: config.sandbox.timeScale,
+          }),
+        )
       : null;
     const padron = await buildApp({
       config,
@@ -44,7 +47,9 @@ export const serve: Command = {
       sandbox: sandbox ? { url: sandbox.url, state: sandbox.state } : undefined,
     });
     // Ready first: background work (jobs, list refreshes, the sandbox population) starts after listening.
-    const address = await padron.app.listen({ port: config.server.port, host: config.server.host });
+    const address = await portOf("PORT", () =>
+      padron.app.listen({ port: config.server.port, host: config.server.host }),
+    );
     const log = logThrough(padron.app.log);
     const sandboxUrl = sandbox?.url ?? null;
     const background = values["no-worker"]
@@ -108,4 +113,15 @@ async function demoAccess(database: DatabaseHandle, config: Config) {
     keyFile,
   });
   return { ...demo, keyFile };
+}
+
+/** A port already taken is the operator's to fix: the message names the setting that chose it. */
+async function portOf<T>(setting: string, listen: () => Promise<T>): Promise<T> {
+  try {
+    return await listen();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
+    const message = `${(error as Error).message}: another process listens there; stop it or set ${setting}`;
+    throw new ConfigurationError(message, { cause: error });
+  }
 }

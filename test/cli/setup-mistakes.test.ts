@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -64,4 +67,24 @@ test(`a database that cannot be used is named in one line by every command (${TE
       assert.match(stderr, says);
       assert.match(stderr, /Check DATABASE_URL\.\n$/);
     }
+});
+
+test("a port another process holds is named with the setting that chose it", async () => {
+  const holder = createServer().listen(0, "127.0.0.1");
+  await once(holder, "listening");
+  const port = String((holder.address() as AddressInfo).port);
+  const database = `sqlite:${join(dir, "ports.db")}`;
+  try {
+    const api = await failing({ DATABASE_URL: database, PORT: port }, "serve", "--no-sandbox");
+    assert.equal(api.code, 1);
+    assert.match(
+      api.stderr,
+      new RegExp(`^padron serve: listen EADDRINUSE: .*:${port}: .*stop it or set PORT\n$`),
+    );
+    const sandbox = await failing({ DATABASE_URL: database, PORT: "0", SANDBOX_PORT: port }, "serve");
+    assert.equal(sandbox.code, 1);
+    assert.match(sandbox.stderr, new RegExp(`:${port}: .*stop it or set SANDBOX_PORT\n$`));
+  } finally {
+    holder.close();
+  }
 });
