@@ -2,6 +2,8 @@ import { parseArgs } from "node:util";
 import { COMMANDS } from "./cli/commands.ts";
 import { ConfigurationError } from "./platform/configuration-error.ts";
 import { isServiceError } from "./platform/errors.ts";
+import { ImportBusyError } from "./registration/with-import-lease.ts";
+import { SignedFileError } from "./signed-files/signed-file-error.ts";
 
 // padron <command> [subcommand] [--options]: the operator CLI (DESIGN §7).
 const argv = process.argv.slice(2);
@@ -26,16 +28,21 @@ try {
   });
   await command.run(values as Record<string, string | boolean | undefined>, positionals);
 } catch (error) {
-  // The operator's own input (a bad option, a file that is not there) is one line; a bug keeps its stack.
+  // The operator's own input (a bad option or setting, a file that is not there or that is refused) is
+  // one line; a bug keeps its stack.
   const message =
-    isServiceError(error) ||
-    error instanceof TypeError ||
-    error instanceof ConfigurationError ||
-    isSystemError(error)
+    isServiceError(error) || isOperatorError(error) || isSystemError(error)
       ? (error as Error).message
       : String((error as Error).stack ?? error);
   process.stderr.write(`padron ${name}: ${message}\n`);
   process.exit(1);
+}
+
+/** What the operator asked or set up is wrong: options, settings, database, a part refused, a lease held. */
+function isOperatorError(error: unknown): boolean {
+  return [TypeError, ConfigurationError, SignedFileError, ImportBusyError].some(
+    (kind) => error instanceof kind,
+  );
 }
 
 /** A failed system call (ENOENT, EACCES, ECONNREFUSED…): Node's message names the call and the path. */

@@ -1,4 +1,5 @@
 import { openPart } from "../signed-files/open-part.ts";
+import { SignedFileError } from "../signed-files/signed-file-error.ts";
 import type { SignerReport } from "../signed-files/verify-signer.ts";
 import { sortRecords } from "./sort-records.ts";
 
@@ -60,14 +61,20 @@ export function readPartsSorted(
           yield chunk;
         }
       })();
-      const opened = await openPart(counted, { requireSignature: options.requireSignature });
-      yield* options.read(opened.content);
-      options.reports.push({
-        file: part.name,
-        rows: counts.rows - before.rows,
-        skipped: counts.skipped - before.skipped,
-        signer: opened.signer(),
-      });
+      try {
+        const opened = await openPart(counted, { requireSignature: options.requireSignature });
+        yield* options.read(opened.content);
+        options.reports.push({
+          file: part.name,
+          rows: counts.rows - before.rows,
+          skipped: counts.skipped - before.skipped,
+          signer: opened.signer(),
+        });
+      } catch (error) {
+        // Of five parts, the operator (and the sync's last outcome) must know which one was refused.
+        if (!(error instanceof SignedFileError)) throw error;
+        throw new SignedFileError(`${part.name}: ${error.message}`, { cause: error });
+      }
     }
   }
   return sortRecords(records(), options.width);

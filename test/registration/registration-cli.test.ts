@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
@@ -91,6 +91,31 @@ describe("padron registration import | status, and kill -9 during an import", ()
       ]),
       [["live", "rfc", "2018-02-12", 100, "2018-02-11"]],
     );
+  });
+
+  it("a refused part is one line naming the part and why, with nothing written", async () => {
+    const statusNow = async () => (await padron("registration", "status", "--json")).stdout;
+    const before = await statusNow();
+    const signed = readFileSync(`${FIXTURES}/datasample-signed.txt.gz`);
+    const truncated = join(scratch, "l_RFC_2018_03_01_1.txt.gz");
+    writeFileSync(truncated, signed.subarray(0, signed.length >> 1));
+    const headless = join(scratch, "l_RFC_2018_03_02_1.txt");
+    writeFileSync(headless, "RFC|SNCF\r\nAAA010101AAA|0\r\n", "latin1");
+    for (const [file, why] of [
+      [truncated, /the gzip stream is broken or truncated \(.+\)/],
+      [headless, /not a registered-RFC list: the first line is not RFC\|SNCF\|SUBCONTRATACION/],
+    ] as const) {
+      const refused = await padron("registration", "import", file);
+      assert.equal(refused.code, 1);
+      const [line, ...more] = (refused.stderr ?? "").split("\n");
+      assert.match(
+        line,
+        new RegExp(`^padron registration import: ${basename(file).replaceAll(".", "\\.")}: `),
+      );
+      assert.match(line, why);
+      assert.deepEqual(more, [""], "one line, no stack");
+    }
+    assert.equal(await statusNow(), before);
   });
 
   it("kill -9 in the middle of an import: the previous date is served and the import runs again", async () => {
