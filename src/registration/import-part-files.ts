@@ -7,6 +7,7 @@ import type { RegistrationList } from "../platform/db/schema.ts";
 import { openPart } from "../signed-files/open-part.ts";
 import { importCertificateList } from "./import-certificate-list.ts";
 import { importRfcList } from "./import-rfc-list.ts";
+import { isListDate } from "./list-date.ts";
 import { readPartName } from "./part-name.ts";
 import type { DateImport, DateImportRequest } from "./read-date-parts.ts";
 import type { PartSource } from "./read-parts-sorted.ts";
@@ -25,11 +26,13 @@ export async function importPartFiles(
   database: DatabaseHandle,
   request: FilesImportRequest,
 ): Promise<DateImport[]> {
+  if (request.date !== undefined && !isListDate(request.date))
+    throw new TypeError(`--date must be a day that exists, as YYYY-MM-DD, got "${request.date}"`);
   const groups = new Map<string, { list: RegistrationList; date: string; parts: PartSource[] }>();
   for (const file of request.files) {
     const named = readPartName(basename(file));
     const date = request.date ?? named?.date;
-    if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date))
+    if (!date)
       throw new TypeError(
         `${file}: name it like SAT's parts (l_RFC_YYYY_MM_DD_N.txt.gz, LCO_YYYY-MM-DD_N.XML.gz) or give --date`,
       );

@@ -7,3 +7,9 @@ export const dateOfDay = (day: number): string => new Date(day * DAY_MS).toISOSt
 
 /** When a list dated `day` was as of: its date at midnight UTC. */
 export const asOfDay = (day: number): string => new Date(day * DAY_MS).toISOString();
+
+/** `YYYY-MM-DD` naming a day that exists: not 2026-02-30, which Date.parse would take as March 2nd. */
+export function isListDate(text: string): boolean {
+  const day = dayOf(text);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && Number.isFinite(day) && dateOfDay(day) === text;
+}

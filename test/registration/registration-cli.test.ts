@@ -118,6 +118,23 @@ describe("padron registration import | status, and kill -9 during an import", ()
     assert.equal(await statusNow(), before);
   });
 
+  it("a --date or a part name that is no day is refused, not read as another day", async () => {
+    const before = (await padron("registration", "status", "--json")).stdout;
+    const contents = `${FIXTURES}/datasample-contents-2.txt`;
+    for (const date of ["2018-02-30", "2018-13-01", "2018-2-1"]) {
+      const refused = await padron("registration", "import", contents, "--date", date);
+      assert.equal(refused.code, 1);
+      assert.equal(
+        refused.stderr,
+        `padron registration import: --date must be a day that exists, as YYYY-MM-DD, got "${date}"\n`,
+      );
+    }
+    const misnamed = join(scratch, "l_RFC_2018_02_30_1.txt");
+    copyFileSync(contents, misnamed);
+    assert.match((await padron("registration", "import", misnamed)).stderr ?? "", /or give --date\n$/);
+    assert.equal((await padron("registration", "status", "--json")).stdout, before);
+  });
+
   it("kill -9 in the middle of an import: the previous date is served and the import runs again", async () => {
     const rows = 300_000;
     const lines = ["RFC|SNCF|SUBCONTRATACION"];
