@@ -50,6 +50,7 @@ export async function withSourceOrSandbox<T>(
   url: string,
   work: (baseUrl: string) => Promise<T>,
 ): Promise<T> {
+  if (url && !/^https?:\/\/[^/]/.test(url)) throw new TypeError(`--url must be an http(s) URL, got "${url}"`);
   if (url) return work(url);
   const { startSandbox } = await import("../sandbox/server.ts");
   const sandbox = await startSandbox({

@@ -88,3 +88,15 @@ test("a port another process holds is named with the setting that chose it", asy
     holder.close();
   }
 });
+
+test("a sync --url that is not an http(s) URL is refused in one line", async () => {
+  const database = `sqlite:${join(dir, "urls.db")}`;
+  for (const [command, url] of [
+    ["lists", "notaurl"],
+    ["registration", "ftp://example.com/lco"],
+  ]) {
+    const { code, stderr } = await failing({ DATABASE_URL: database }, command, "sync", "--url", url);
+    assert.equal(code, 1);
+    assert.equal(stderr, `padron ${command} sync: --url must be an http(s) URL, got "${url}"\n`);
+  }
+});
