@@ -9,15 +9,7 @@ import { join, resolve } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
-
-/** A port nothing listens on right now. */
-async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, "127.0.0.1");
-  await once(probe, "listening");
-  const { port } = probe.address() as AddressInfo;
-  probe.close();
-  return port;
-}
+import { freePort } from "../helpers/free-port.ts";
 
 // `padron serve` gets SIGTERM from systemd, Docker or Ctrl-C at any moment after it is ready; it must
 // stop cleanly (exit 0), not be killed by the signal's default action nor wait out the grace period.

@@ -1,22 +1,13 @@
 import assert from "node:assert/strict";
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { createServer } from "node:net";
 import { test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { PadronApp } from "../../src/app.ts";
 import { formClient } from "../dashboard/form-client.ts";
 import { startTestApp } from "../helpers/app.ts";
+import { freePort } from "../helpers/free-port.ts";
 import { mintOwner } from "../helpers/owners.ts";
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, "close");
-  return port;
-}
 
 /** A Redis of this test's own, which it stops, freezes and starts again. */
 async function startRedis(port: number): Promise<ChildProcess> {
