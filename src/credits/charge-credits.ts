@@ -3,7 +3,7 @@ import { ServiceError } from "../platform/errors.ts";
 import { appendLedgerEntry } from "./append-ledger-entry.ts";
 import { readBalance } from "./read-balance.ts";
 
-type Taking = { ownerId: string; amount: number; now: number };
+export type Taking = { ownerId: string; amount: number; now: number };
 
 /** The update that takes `amount` from one column of the owner's balance, only if it covers it. */
 export const takeFromBalance = (db: Db, column: "allowance" | "credits", { ownerId, amount, now }: Taking) =>

@@ -1,9 +1,30 @@
 import type { DatabaseHandle } from "../platform/db/connect.ts";
 import type { LedgerTable } from "../platform/db/schema.ts";
 import { updateThenInsert } from "../platform/db/update-then-insert.ts";
-import { type Charge, type ChargeInput, takeFromBalance, tryChargeCredits } from "./charge-credits.ts";
+import {
+  type Charge,
+  type ChargeInput,
+  type Taking,
+  takeFromBalance,
+  tryChargeCredits,
+} from "./charge-credits.ts";
 
 type LedgerRow = Omit<LedgerTable, "id">;
+
+const LEDGER_COLUMNS = [
+  "owner_id",
+  "kind",
+  "credits",
+  "allowance",
+  "operation",
+  "request_id",
+  "note",
+  "created_at",
+] as const satisfies readonly (keyof LedgerRow)[];
+const takeAndRecord = (column: "allowance" | "credits") =>
+  updateThenInsert((db, a: Taking) => takeFromBalance(db, column, a), "ledger", LEDGER_COLUMNS);
+// Built at load: compiled once per engine, not per batch (decision 0038).
+const payFrom = { credits: takeAndRecord("credits"), allowance: takeAndRecord("allowance") };
 
 /**
  * Applies many charges. An owner's charges that its balance (or plan allowance) covers all together
@@ -48,11 +69,9 @@ async function chargeGroup(database: DatabaseHandle, group: readonly ChargeInput
     note: null,
     created_at: now,
   }));
-  const column = useAllowance ? "allowance" : "credits";
-  const paid = await updateThenInsert(
+  const paid = await payFrom[useAllowance ? "allowance" : "credits"](
     database,
-    (db) => takeFromBalance(db, column, { ownerId, amount: total, now }),
-    "ledger",
+    { ownerId, amount: total, now },
     ledger,
   );
   if (!paid) return null;

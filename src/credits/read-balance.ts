@@ -1,7 +1,16 @@
+import { compiledOnce } from "../platform/db/compiled-once.ts";
 import type { Db } from "../platform/db/connect.ts";
 import { periodOf } from "./renew-allowance.ts";
 
 type BalanceRow = { credits: number; allowance: number; allowance_period: string | null };
+
+// Read on every call a sandbox key or a plan's free operation makes: compiled once (decision 0030).
+const balanceQuery = compiledOnce((db, a: { ownerId: string }) =>
+  db
+    .selectFrom("balances")
+    .select(["credits", "allowance", "allowance_period"])
+    .where("owner_id", "=", a.ownerId),
+);
 
 export interface Balance {
   credits: number;
@@ -18,11 +27,7 @@ export async function readBalance(
   now = Date.now(),
   monthlyAllowance = 0,
 ): Promise<Balance> {
-  const row = await db
-    .selectFrom("balances")
-    .select(["credits", "allowance", "allowance_period"])
-    .where("owner_id", "=", ownerId)
-    .executeTakeFirst();
+  const [row] = await balanceQuery(db, { ownerId });
   return balanceOf(row, now, monthlyAllowance);
 }
 

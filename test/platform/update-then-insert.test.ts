@@ -24,8 +24,22 @@ const row = (ownerId: string, requestId: string, kind = "charge"): Omit<LedgerTa
   created_at: 1_700_000_000_123,
 });
 
-const take = (ownerId: string, amount: number) => (db: TestDatabase["db"]) =>
-  takeFromBalance(db, "credits", { ownerId, amount, now: Date.now() });
+const LEDGER_COLUMNS = [
+  "owner_id",
+  "kind",
+  "credits",
+  "allowance",
+  "operation",
+  "request_id",
+  "note",
+  "created_at",
+] as const;
+const takeThenRecord = updateThenInsert(
+  (db, a: { ownerId: string; amount: number; now: number }) => takeFromBalance(db, "credits", a),
+  "ledger",
+  LEDGER_COLUMNS,
+);
+const take = (ownerId: string, amount: number) => ({ ownerId, amount, now: Date.now() });
 
 const ledgerOf = async (ownerId: string) =>
   (
@@ -41,7 +55,7 @@ const ledgerOf = async (ownerId: string) =>
 test("an update that changes a row inserts the rows with it and answers the returned row", async () => {
   const { ownerId } = await mintOwner(database.db, { credits: 10 });
   const rows = [row(ownerId, "req_a"), row(ownerId, "req_b")];
-  const changed = await updateThenInsert(database, take(ownerId, 4), "ledger", rows);
+  const changed = await takeThenRecord(database, take(ownerId, 4), rows);
   assert.deepEqual({ ...changed }, { credits: 6 });
   assert.deepEqual(
     await ledgerOf(ownerId),
@@ -51,7 +65,7 @@ test("an update that changes a row inserts the rows with it and answers the retu
 
 test("an update that changes nothing inserts nothing", async () => {
   const { ownerId } = await mintOwner(database.db, { credits: 3 });
-  const changed = await updateThenInsert(database, take(ownerId, 4), "ledger", [row(ownerId, "req_c")]);
+  const changed = await takeThenRecord(database, take(ownerId, 4), [row(ownerId, "req_c")]);
   assert.equal(changed, undefined);
   assert.deepEqual(await ledgerOf(ownerId), []);
   assert.equal((await readBalance(database.db, ownerId)).credits, 3);
@@ -60,9 +74,23 @@ test("an update that changes nothing inserts nothing", async () => {
 test("an insert that fails undoes the update", async () => {
   const { ownerId } = await mintOwner(database.db, { credits: 10 });
   const broken = { ...row(ownerId, "req_d"), kind: null as unknown as LedgerTable["kind"] };
-  await assert.rejects(
-    updateThenInsert(database, take(ownerId, 4), "ledger", [row(ownerId, "req_e"), broken]),
-  );
+  await assert.rejects(takeThenRecord(database, take(ownerId, 4), [row(ownerId, "req_e"), broken]));
   assert.equal((await readBalance(database.db, ownerId)).credits, 10);
   assert.deepEqual(await ledgerOf(ownerId), []);
+});
+
+test("rows keep every value through the one JSON parameter: nulls, epoch ms, quotes, Ñ, any count", async () => {
+  const { ownerId } = await mintOwner(database.db, { credits: 1_000 });
+  const rows = Array.from({ length: 250 }, (_, i) => ({
+    ...row(ownerId, `req_${String(i).padStart(3, "0")}`),
+    credits: -(i + 1),
+    operation: i % 2 ? null : `búsqueda "RFC" 'MUÑ&' \\ ${i}`,
+    note: i % 3 ? null : "línea\nnueva\ttab",
+    created_at: 1_796_555_847_401 + i,
+  }));
+  await takeThenRecord(database, take(ownerId, 250), rows);
+  assert.deepEqual(
+    await ledgerOf(ownerId),
+    rows.map(({ owner_id, ...rest }) => rest),
+  );
 });

@@ -1,4 +1,11 @@
-import { type Compilable, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
+import {
+  type Compilable,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  type RawBuilder,
+  SqliteDialect,
+} from "kysely";
 import type { Db } from "./connect.ts";
 import type { Database } from "./schema.ts";
 
@@ -20,11 +27,13 @@ const sqlite = new Kysely<Database>({ dialect: new SqliteDialect({ database: nev
  * `build` must only pass `args` on to the query: it sees placeholders, not values.
  */
 export function compiledOnce<A extends Record<string, unknown>, R>(
-  build: (db: Db, args: A) => Compilable<R>,
+  build: (db: Db, args: A) => Compilable<R> | RawBuilder<R>,
 ): (db: Db, args: A) => Promise<R[]> {
   const placeholders = new Proxy({}, { get: (_, name) => new Placeholder(String(name)) }) as A;
-  const onPostgres = build(postgres, placeholders).compile();
-  const onSqlite = build(sqlite, placeholders).compile();
+  // A raw `sql` statement compiles with the instance's dialect; a query builder knows its own.
+  const compile = (on: Db) => build(on, placeholders).compile(on);
+  const onPostgres = compile(postgres);
+  const onSqlite = compile(sqlite);
   return async (db, args) => {
     const compiled = db.getExecutor().adapter instanceof PostgresAdapter ? onPostgres : onSqlite;
     const parameters = compiled.parameters.map((value) =>
