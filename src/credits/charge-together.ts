@@ -11,7 +11,8 @@ import {
 
 type LedgerRow = Omit<LedgerTable, "id">;
 
-const LEDGER_COLUMNS = [
+/** Every column a ledger row is written with. */
+export const LEDGER_COLUMNS = [
   "owner_id",
   "kind",
   "credits",

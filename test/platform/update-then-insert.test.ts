@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { takeFromBalance } from "../../src/credits/charge-credits.ts";
+import { LEDGER_COLUMNS } from "../../src/credits/charge-together.ts";
 import { readBalance } from "../../src/credits/read-balance.ts";
 import type { LedgerTable } from "../../src/platform/db/schema.ts";
 import { updateThenInsert } from "../../src/platform/db/update-then-insert.ts";
@@ -24,16 +25,6 @@ const row = (ownerId: string, requestId: string, kind = "charge"): Omit<LedgerTa
   created_at: 1_700_000_000_123,
 });
 
-const LEDGER_COLUMNS = [
-  "owner_id",
-  "kind",
-  "credits",
-  "allowance",
-  "operation",
-  "request_id",
-  "note",
-  "created_at",
-] as const;
 const takeThenRecord = updateThenInsert(
   (db, a: { ownerId: string; amount: number; now: number }) => takeFromBalance(db, "credits", a),
   "ledger",
