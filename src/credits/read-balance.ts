@@ -4,7 +4,7 @@ import { periodOf } from "./renew-allowance.ts";
 
 type BalanceRow = { credits: number; allowance: number; allowance_period: string | null };
 
-// Read on every call a sandbox key or a plan's free operation makes: compiled once (decision 0030).
+// Read on every call a sandbox key or a plan's free operation makes: compiled once (decision 0038).
 const balanceQuery = compiledOnce((db, a: { ownerId: string }) =>
   db
     .selectFrom("balances")

@@ -35,10 +35,13 @@ export function compiledOnce<A extends Record<string, unknown>, R>(
   const onPostgres = compile(postgres);
   const onSqlite = compile(sqlite);
   return async (db, args) => {
-    const compiled = db.getExecutor().adapter instanceof PostgresAdapter ? onPostgres : onSqlite;
+    const compiled = isPostgres(db) ? onPostgres : onSqlite;
     const parameters = compiled.parameters.map((value) =>
       value instanceof Placeholder ? args[value.name] : value,
     );
     return (await db.executeQuery<R>({ ...compiled, parameters })).rows;
   };
 }
+
+/** Whether `db` speaks PostgreSQL (a statement compiled for it, or a connection to it). */
+export const isPostgres = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

@@ -1,12 +1,12 @@
 import { type Compilable, type Insertable, type OperationNodeSource, sql } from "kysely";
 import { compiledOnce } from "./compiled-once.ts";
 import type { DatabaseHandle, Db } from "./connect.ts";
-import { jsonRowsInserter, selectJsonRows } from "./json-rows.ts";
+import { insertJsonRows, jsonRowsInserter } from "./json-rows.ts";
 import type { Database } from "./schema.ts";
 
 /**
  * An UPDATE … RETURNING that, only when it changed a row, inserts rows into `table`, atomically;
- * compiled once per engine at load (decision 0030), the rows passed as one JSON value. On PostgreSQL
+ * compiled once per engine at load (decisions 0030, 0038), the rows passed as one JSON value. On PostgreSQL
  * it is one statement (a round trip instead of four, decision 0027); on SQLite, in-process, two in a
  * transaction. Answers the updated row, or undefined when it changed none.
  */
@@ -15,15 +15,11 @@ export function updateThenInsert<A extends Record<string, unknown>, R, T extends
   table: T,
   columns: readonly (keyof Database[T] & keyof Insertable<Database[T]> & string)[],
 ): (database: DatabaseHandle, args: A, rows: readonly Insertable<Database[T]>[]) => Promise<R | undefined> {
-  const names = sql.join(columns.map((column) => sql.ref(column)));
   // Every statement in a WITH runs once, to completion; the insert sees the update's RETURNING rows.
   const inOneStatement = compiledOnce(
     (db, a: A & { rows: string }) => sql<R>`
       with changed as (${update(db, a)}),
-      inserted as (
-        insert into ${sql.table(table)} (${names})
-        ${selectJsonRows(db, table, columns, a.rows)} where exists (select 1 from changed)
-      )
+      inserted as (${insertJsonRows(db, table, columns, a.rows)} where exists (select 1 from changed))
       select * from changed`,
   );
   const updateOnly = compiledOnce(update);
