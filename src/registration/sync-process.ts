@@ -1,11 +1,13 @@
 // The entry of a registration sync's own process (sync-in-process.ts): the lowest CPU priority, its own
 // connection, the sync, the results sent back. It ends with the process that started it.
 import { openDatabase } from "../platform/db/connect.ts";
+import { processLogger } from "../platform/log.ts";
 import { lowerProcessPriority } from "./lower-process-priority.ts";
 import type { ProcessSync } from "./sync-in-process.ts";
 import { syncRegistration } from "./sync-registration.ts";
 
-lowerProcessPriority();
+if (lowerProcessPriority() !== "idle class")
+  processLogger("warn").warn("registration sync at nice 19 only: no idle CPU class (util-linux chrt)");
 const orphaned = () => process.exit(1);
 process.once("disconnect", orphaned);
 // With a callback, a parent already gone is this process's end, not an unhandled EPIPE with a stack.
