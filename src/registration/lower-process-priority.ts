@@ -6,10 +6,8 @@ import { constants, setPriority } from "node:os";
 export type LoweredPriority = "idle class" | "nice 19";
 
 /**
- * Gives this whole process the lowest CPU priority, so bulk work yields the cores to the process that
- * answers requests. Every thread gets nice 19 (Linux keeps it per thread; threads started later inherit
- * it, decision 0036) and, on Linux, the idle class (SCHED_IDLE, set by util-linux's `chrt`): any other
- * task that wakes takes the core at once instead of waiting out the running slice (decision 0039).
+ * The lowest CPU priority for every thread of this process (later threads inherit it): nice 19 (0036)
+ * and on Linux the idle class via util-linux's `chrt`, so a waking request takes the core at once (0039).
  */
 export function lowerProcessPriority(): LoweredPriority {
   const threads = process.platform === "linux" ? readdirSync("/proc/self/task").map(Number) : [0];
