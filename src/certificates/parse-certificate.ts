@@ -1,4 +1,4 @@
-import { findValidityTimes } from "./find-validity-times.ts";
+import { locateCertificateFields } from "./locate-certificate-fields.ts";
 import { readCertificateBytes } from "./read-certificate-bytes.ts";
 import {
   firstAttribute,
@@ -9,7 +9,6 @@ import {
 } from "./read-distinguished-name.ts";
 import { readSerial } from "./read-serial.ts";
 import { readTime } from "./read-time.ts";
-import { readX509Certificate } from "./read-x509-certificate.ts";
 
 export type CertificateType = "FIEL" | "SELLO";
 
@@ -33,21 +32,20 @@ export type SatCertificate = {
 };
 
 /**
- * Parses a DER or PEM certificate with @peculiar/asn1-x509 rather than node:crypto's X509Certificate,
- * because OpenSSL rejects the whole certificate when a UTF8String holds latin-1 bytes, as SAT's do.
+ * Reads a DER or PEM certificate: its names with @peculiar/asn1-x509 rather than node:crypto's
+ * X509Certificate, because OpenSSL rejects the whole certificate when a UTF8String holds latin-1 bytes.
  */
 export function parseCertificate(input: Uint8Array | string): SatCertificate {
   const der = readCertificateBytes(input);
-  const times = findValidityTimes(der);
-  const [validFromUtc, validToUtc] = times.map((time) => readTime(der, time));
-  const { tbsCertificate } = readX509Certificate(der, times);
-  const subject = readDistinguishedName(tbsCertificate.subject);
+  const fields = locateCertificateFields(der);
+  const subject = readDistinguishedName(der.subarray(fields.subject.start, fields.subject.end));
+  const issuer = readDistinguishedName(der.subarray(fields.issuer.start, fields.issuer.end));
   return {
-    serial: readSerial(new Uint8Array(tbsCertificate.serialNumber)),
+    serial: readSerial(der.subarray(fields.serial.start, fields.serial.end)),
     ...readSatSubject(subject),
-    validFromUtc,
-    validToUtc,
-    issuer: formatDistinguishedName(readDistinguishedName(tbsCertificate.issuer)),
+    validFromUtc: readTime(der, fields.notBefore),
+    validToUtc: readTime(der, fields.notAfter),
+    issuer: formatDistinguishedName(issuer),
     subject: formatDistinguishedName(subject),
     der,
   };

@@ -1,4 +1,6 @@
-import type { Name } from "@peculiar/asn1-x509";
+import { AsnConvert } from "@peculiar/asn1-schema";
+import { Name } from "@peculiar/asn1-x509";
+import { CertificateParseError } from "./certificate-parse-error.ts";
 import { decodeDirectoryString } from "./decode-directory-string.ts";
 
 export type NameAttribute = { readonly oid: string; readonly value: string };
@@ -35,8 +37,14 @@ const SHORT_NAMES: Record<string, string> = {
   "0.9.2342.19200300.100.1.1": "UID",
 };
 
-/** Attributes of an X.501 Name in certificate order (most significant RDN first). */
-export function readDistinguishedName(name: Name): NameAttribute[] {
+/** Attributes of a DER X.501 Name, read by @peculiar/asn1-x509, in certificate order (most significant RDN first). */
+export function readDistinguishedName(der: Uint8Array): NameAttribute[] {
+  let name: Name;
+  try {
+    name = AsnConvert.parse(der, Name);
+  } catch (error) {
+    throw new CertificateParseError(`not an X.501 name: ${(error as Error).message}`);
+  }
   const attributes: NameAttribute[] = [];
   for (const rdn of name) {
     for (const { type, value } of rdn) attributes.push({ oid: type, value: decodeDirectoryString(value) });

@@ -135,6 +135,7 @@ describe("parseCertificate on bad input", () => {
     ["a truncated certificate", readFileSync(CSD).subarray(0, 500)],
     ["a certificate whose signature is not a BIT STRING", withSignatureTag(readFileSync(CSD), 0x04)],
     ["a certificate with bytes after its signature", withSignatureLength(readFileSync(CSD), -1)],
+    ["a certificate whose subject holds no name attributes", withSubjectRdnTag(readFileSync(CSD), 0x04)],
   ];
   for (const [label, input] of garbage) {
     it(`throws CertificateParseError for ${label}`, () => {
@@ -156,6 +157,19 @@ function signatureAt(der: Uint8Array): number {
 function withSignatureTag(der: Uint8Array, tag: number): Uint8Array {
   const copy = der.slice();
   copy[signatureAt(copy)] = tag;
+  return copy;
+}
+
+/** The subject's first RDN retagged from SET to `tag`: the subject is then no X.501 Name. */
+function withSubjectRdnTag(der: Uint8Array, tag: number): Uint8Array {
+  const copy = der.slice();
+  const certificate = readDerElement(copy, 0);
+  const tbs = readDerElement(copy, certificate.start);
+  let field = readDerElement(copy, tbs.start);
+  if (field.tag === 0xa0) field = readDerElement(copy, field.end);
+  // serial → signature algorithm → issuer → validity → subject
+  for (let step = 0; step < 4; step++) field = readDerElement(copy, field.end);
+  copy[field.start] = tag;
   return copy;
 }
 
