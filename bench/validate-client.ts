@@ -9,6 +9,8 @@ export type ServiceReport = {
   rss_peak_mb: number;
   /** process.memoryUsage() at the RSS peak, in MB. */
   at_peak_mb: Record<string, number>;
+  /** Each V8 heap space at the RSS peak: [size, used] in MB. */
+  heap_spaces_at_peak_mb: Record<string, [number, number]>;
   event_loop_delay_p99_ms: number;
   event_loop_delay_max_ms: number;
   gc_pauses: number;
@@ -42,6 +44,8 @@ export async function startBenchService(options: {
   snapshotAfterS?: number;
   /** Node flags for the service process. */
   nodeArgs?: string[];
+  /** Runs the service through this executable instead of node (e.g. bench/memory-limited-node.sh). */
+  execPath?: string;
   /** "shipped": the upstreams' default concurrency; "unbounded": 5,000 each, as the bare chain has. */
   upstreamLimits?: "shipped" | "unbounded";
 }): Promise<BenchService> {
@@ -58,6 +62,7 @@ export async function startBenchService(options: {
   const service = fork("bench/validate-service.ts", args, {
     stdio: ["ignore", "pipe", "inherit", "ipc"],
     execArgv: [...process.execArgv, ...(options.nodeArgs ?? [])],
+    ...(options.execPath ? { execPath: options.execPath } : {}),
   });
   const exited = new Promise<void>((resolve) => service.once("exit", () => resolve()));
   const line = await new Promise<string>((resolve, reject) => {

@@ -6,7 +6,7 @@
 // `node bench/validate-load.ts [--requests 1000] [--rounds 3] [--scale 0.15] [--size 100000]
 //   [--catalog-codes N|all] [--name] [--profile FILE] [--allocations FILE]
 //   [--snapshot FILE.heapsnapshot (--snapshot-at-mb 450 | --snapshot-after-s S)]
-//   [--upstream-limits shipped|unbounded]`
+//   [--upstream-limits shipped|unbounded] [--service-exec bench/memory-limited-node.sh]`
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -39,6 +39,8 @@ const { values } = parseArgs({
     "snapshot-after-s": { type: "string" },
     /** Node flags for the service processes, space separated (default: those the service ships with). */
     "service-node-args": { type: "string", default: SERVICE_NODE_FLAGS.join(" ") },
+    /** An executable that starts node for the service, e.g. in a memory cgroup as a container would. */
+    "service-exec": { type: "string" },
     /** Live catalog: the bench taxpayers' codes, grown with others to this many codes ("all": every code). */
     "catalog-codes": { type: "string", default: "0" },
     /** "shipped" (the service's default upstream concurrency) or "unbounded" (5,000, as the bare chain). */
@@ -101,6 +103,7 @@ for (let round = 1; round <= rounds; round++) {
     snapshotAtMb: Number(values["snapshot-at-mb"]),
     snapshotAfterS: values["snapshot-after-s"] ? Number(values["snapshot-after-s"]) : undefined,
     nodeArgs: (values["service-node-args"] as string).split(" ").filter(Boolean),
+    execPath: values["service-exec"],
     upstreamLimits: values["upstream-limits"] === "unbounded" ? "unbounded" : "shipped",
   });
   await service.validateAll(warmUp);
@@ -138,6 +141,7 @@ console.log(
       sandbox_time_scale: Number(values.scale),
       catalog_codes: candidateCodes.length,
       service_node_args: values["service-node-args"],
+      service_exec: values["service-exec"] ?? null,
       median_of_rounds: {
         bare_chain_median_ms: medianOf(results.map((r) => r.bare_chain_ms.median)),
         end_to_end_median_ms: medianOf(results.map((r) => r.end_to_end_ms.median)),

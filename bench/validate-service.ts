@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
-import { writeHeapSnapshot } from "node:v8";
+import { getHeapSpaceStatistics, writeHeapSnapshot } from "node:v8";
 import { createUser } from "../src/accounts/create-user.ts";
 import { issueApiKey } from "../src/api-keys/issue-api-key.ts";
 import { buildApp } from "../src/app.ts";
@@ -70,6 +70,7 @@ process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${port}`, key })
 
 let rssPeak = 0;
 let atPeak = process.memoryUsage();
+let spacesAtPeak = getHeapSpaceStatistics();
 let sampler: NodeJS.Timeout | undefined;
 const delay = monitorEventLoopDelay({ resolution: 10 });
 // Garbage-collection pauses on the main thread during the measurement: how much of the delay they are.
@@ -102,6 +103,7 @@ process.on("message", async (message) => {
       if (rss > rssPeak) {
         rssPeak = rss;
         atPeak = process.memoryUsage();
+        spacesAtPeak = getHeapSpaceStatistics();
       }
       const due = snapshotAfterS
         ? performance.now() - measuredFrom >= Number(snapshotAfterS) * 1000
@@ -133,6 +135,13 @@ process.on("message", async (message) => {
       rss_peak_mb: Math.round(rssPeak / 1048576),
       at_peak_mb: Object.fromEntries(
         Object.entries(atPeak).map(([name, bytes]) => [name, Math.round(bytes / 1048576)]),
+      ),
+      // Each V8 space's size and use at the peak: which generation holds the heap.
+      heap_spaces_at_peak_mb: Object.fromEntries(
+        spacesAtPeak.map((space) => [
+          space.space_name,
+          [Math.round(space.space_size / 1048576), Math.round(space.space_used_size / 1048576)],
+        ]),
       ),
       event_loop_delay_p99_ms: Math.round((delay.percentile(99) / 1e6) * 10) / 10,
       event_loop_delay_max_ms: Math.round((delay.max / 1e6) * 10) / 10,
