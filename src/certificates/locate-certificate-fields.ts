@@ -5,13 +5,13 @@ const VERSION = 0xa0;
 const INTEGER = 0x02;
 const BIT_STRING = 0x03;
 
-/** Where the fields padron reads lie in a certificate; `issuer` and `subject` span their whole Name. */
+/** The fields padron reads: the serial INTEGER's content, each Name's whole DER, where the times lie. */
 export type CertificateFields = {
-  readonly serial: DerElement;
-  readonly issuer: { readonly start: number; readonly end: number };
+  readonly serial: Uint8Array;
+  readonly issuer: Uint8Array;
   readonly notBefore: DerElement;
   readonly notAfter: DerElement;
-  readonly subject: { readonly start: number; readonly end: number };
+  readonly subject: Uint8Array;
 };
 
 /**
@@ -39,11 +39,11 @@ export function locateCertificateFields(der: Uint8Array): CertificateFields {
   const notAfter = readDerElement(der, notBefore.end, validity.end);
   const subject = expect(der, validity.end, tbs.end, SEQUENCE, "a subject name");
   return {
-    serial,
-    issuer: { start: signatureAlgorithm.end, end: issuer.end },
+    serial: der.subarray(serial.start, serial.end),
+    issuer: der.subarray(signatureAlgorithm.end, issuer.end),
     notBefore,
     notAfter,
-    subject: { start: validity.end, end: subject.end },
+    subject: der.subarray(validity.end, subject.end),
   };
 }
 

@@ -38,14 +38,13 @@ export type SatCertificate = {
 export function parseCertificate(input: Uint8Array | string): SatCertificate {
   const der = readCertificateBytes(input);
   const fields = locateCertificateFields(der);
-  const subject = readDistinguishedName(der.subarray(fields.subject.start, fields.subject.end));
-  const issuer = readDistinguishedName(der.subarray(fields.issuer.start, fields.issuer.end));
+  const subject = readDistinguishedName(fields.subject);
   return {
-    serial: readSerial(der.subarray(fields.serial.start, fields.serial.end)),
+    serial: readSerial(fields.serial),
     ...readSatSubject(subject),
     validFromUtc: readTime(der, fields.notBefore),
     validToUtc: readTime(der, fields.notAfter),
-    issuer: formatDistinguishedName(issuer),
+    issuer: formatDistinguishedName(readDistinguishedName(fields.issuer)),
     subject: formatDistinguishedName(subject),
     der,
   };

@@ -37,7 +37,7 @@ const SHORT_NAMES: Record<string, string> = {
   "0.9.2342.19200300.100.1.1": "UID",
 };
 
-/** Attributes of a DER X.501 Name, read by @peculiar/asn1-x509, in certificate order (most significant RDN first). */
+/** A DER X.501 Name's attributes, read by @peculiar/asn1-x509, most significant RDN first. */
 export function readDistinguishedName(der: Uint8Array): NameAttribute[] {
   let name: Name;
   try {
