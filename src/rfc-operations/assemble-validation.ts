@@ -1,14 +1,14 @@
+import type { Static } from "typebox";
 import type { SatListEntry } from "../contributor-lists/lookup-sat-lists.ts";
 import { cfdiName } from "../mexico/cfdi-name.ts";
 import type { PersonType } from "../mexico/parse-rfc.ts";
 import type { PadronVerdict } from "../upstreams/padron/port.ts";
 import type { UpstreamResult } from "../upstreams/result.ts";
-import type { CertificateFindings, CertificateView } from "./gather-certificates.ts";
+import type { CertificateFindings } from "./gather-certificates.ts";
 import type { IdentityView } from "./lookup-identity.ts";
 import { MESSAGES } from "./messages.ts";
+import type { ValidationSchema } from "./rfc-schemas.ts";
 import type { PostalSearchOutcome } from "./search-postal-code.ts";
-
-export type SatListView = SatListEntry;
 
 /**
  * A step of the pipeline that could not be answered: its source was unreachable, or a local source
@@ -18,30 +18,7 @@ export type SatListView = SatListEntry;
 export type UnavailableStep = "status" | "certs" | "identity" | "zip" | "sat_lists";
 
 /** Validation result (spec §2.1); optional fields are omitted when unknown, never null or "". */
-export type ValidationResult = {
-  rfc: string;
-  valid: boolean | null;
-  message: string;
-  name?: string;
-  /** What to write in a CFDI 4.0 `Receptor/@Nombre`: the name SAT accepted, else the certificate's. */
-  cfdi_name?: string;
-  zip?: string;
-  /** null when unknown: the lists are not loaded (then `unavailable` names `sat_lists`). */
-  sat_lists: SatListView[] | null;
-  email?: string;
-  curp?: string;
-  legal_representative_rfc?: string;
-  legal_representative_curp?: string;
-  legal_representative?: IdentityView;
-  person?: IdentityView;
-  /** Omitted when the certificate search could not be reached (unknown is not "none"). */
-  certs?: CertificateView[];
-  /** The steps that could not be answered; [] when every step answered. */
-  unavailable: UnavailableStep[];
-  /** When the certificates were listed by the local copy of SAT's certificate list. */
-  source?: string;
-  data_as_of?: string;
-};
+export type ValidationResult = Static<typeof ValidationSchema>;
 
 export type ValidationFindings = {
   rfc: string;

@@ -1,5 +1,7 @@
+import type { Static } from "typebox";
 import { ServiceError } from "../platform/errors.ts";
 import type { CsfCheck, CsfRecord } from "../upstreams/sat-csf/port.ts";
+import type { CsfSchema } from "./csf-schema.ts";
 import { readCsfPdf } from "./read-csf-pdf.ts";
 import { readIdCif } from "./read-id-cif.ts";
 import { readRfc } from "./read-rfc.ts";
@@ -9,28 +11,7 @@ import { CSF_SOURCE, cfdiNameOfRecord } from "./verify-by-csf.ts";
 export type CsfInput = { rfc?: string; id_cif?: string; csf_pdf?: string };
 
 /** CSF result (issue 25): SAT's record, fields SAT leaves empty omitted; `found` null when unknown. */
-export type CsfResult = {
-  rfc: string;
-  id_cif: string;
-  found: boolean | null;
-  person_type?: "M" | "F";
-  name?: string;
-  cfdi_name?: string;
-  curp?: string;
-  first_names?: string;
-  paternal_surname?: string;
-  maternal_surname?: string;
-  status?: string;
-  status_since?: string;
-  operations_start?: string;
-  zip?: string;
-  address?: Partial<Record<(typeof ADDRESS)[number][0], string>>;
-  email?: string;
-  sat_office?: string;
-  regimes?: { code: string | null; name: string; since: string }[];
-  source: typeof CSF_SOURCE;
-  checked_at: string;
-};
+export type CsfResult = Static<typeof CsfSchema>;
 
 const ADDRESS = [
   ["state", "state"],

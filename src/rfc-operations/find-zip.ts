@@ -1,13 +1,15 @@
+import type { Static } from "typebox";
 import { ServiceError } from "../platform/errors.ts";
 import { MESSAGES } from "./messages.ts";
 import { readName, readRfc } from "./read-rfc.ts";
 import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
+import type { FindZipSchema } from "./rfc-schemas.ts";
 import { searchPostalCode } from "./search-postal-code.ts";
 
 export type FindZipInput = { rfc: string; name: string };
 
 /** Postal-code result (spec §2.6); `zip` is omitted when it was not recovered. */
-export type FindZipResult = { rfc: string; valid: boolean | null; zip?: string; message: string };
+export type FindZipResult = Static<typeof FindZipSchema>;
 
 /** POST /v1/rfc/find-zip. */
 export const findZipOperation: RfcOperation<FindZipInput, FindZipInput, FindZipResult> = {

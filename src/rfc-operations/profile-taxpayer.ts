@@ -1,6 +1,7 @@
+import type { Static } from "typebox";
 import { cfdiName } from "../mexico/cfdi-name.ts";
 import type { PersonType } from "../mexico/parse-rfc.ts";
-import { type CertificateView, gatherCertificates } from "./gather-certificates.ts";
+import { gatherCertificates } from "./gather-certificates.ts";
 import { MESSAGES } from "./messages.ts";
 import { readRfc } from "./read-rfc.ts";
 import {
@@ -10,28 +11,12 @@ import {
   type RfcContext,
   type RfcOperation,
 } from "./rfc-context.ts";
+import type { ProfileSchema } from "./rfc-schemas.ts";
 
 export type ProfileInput = { rfc: string };
 
 /** Profile result (spec §2.7), from the published certificates; unknown fields are omitted. */
-export type ProfileResult = {
-  rfc: string;
-  found: boolean | null;
-  message: string;
-  name?: string;
-  /** The certificate's name without its régimen de capital, for a CFDI 4.0 `Receptor/@Nombre`. */
-  cfdi_name?: string;
-  email?: string;
-  curp?: string;
-  legal_representative_rfc?: string;
-  legal_representative_curp?: string;
-  certs?: CertificateView[];
-  /** `["certs"]` when the certificate search, or a listed `.cer`, could not be had; else []. */
-  unavailable: "certs"[];
-  /** When the certificates were listed by the local copy of SAT's certificate list. */
-  source?: string;
-  data_as_of?: string;
-};
+export type ProfileResult = Static<typeof ProfileSchema>;
 
 type ProfileQuery = { rfc: string; personType: PersonType };
 

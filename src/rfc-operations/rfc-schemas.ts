@@ -101,8 +101,9 @@ export const SatListEntrySchema = Type.Object({
 const CFDI_NAME =
   "The name for a CFDI 4.0 invoice's Receptor/@Nombre: the registered name without its régimen de capital";
 
+// Typed as the steps themselves: a union built from an array would infer as never.
 const Unavailable = <S extends string>(steps: readonly S[], description: string) =>
-  Type.Array(Type.Union(steps.map((step) => Type.Literal(step))), { description });
+  Type.Unsafe<S[]>(Type.Array(Type.Union(steps.map((step) => Type.Literal(step))), { description }));
 
 export const ValidationSchema = Type.Object({
   rfc: Type.String(),
@@ -122,6 +123,7 @@ export const ValidationSchema = Type.Object({
   legal_representative_curp: Type.Optional(Type.String()),
   legal_representative: Type.Optional(IdentitySchema),
   person: Type.Optional(IdentitySchema),
+  // Omitted when the certificate search could not be reached (unknown is not "none").
   certs: Type.Optional(Type.Array(CertificateSchema)),
   unavailable: Unavailable(
     ["status", "certs", "identity", "zip", "sat_lists"],

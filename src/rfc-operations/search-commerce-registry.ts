@@ -1,21 +1,16 @@
+import type { Static } from "typebox";
 import { ServiceError } from "../platform/errors.ts";
-import type { RegistryRecord } from "../upstreams/commerce-registry/port.ts";
 import { gatherCertificates } from "./gather-certificates.ts";
 import { matchRegistryRecords } from "./match-registry-records.ts";
 import { MESSAGES } from "./messages.ts";
 import { readName, readRfc } from "./read-rfc.ts";
+import type { CommerceRegistrySchema } from "./registry-schemas.ts";
 import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 
 export type CommerceRegistryInput = { rfc: string; name?: string };
 
 /** Commerce-registry result (spec §2.8); `name` is omitted when SAT has none for the RFC. */
-export type CommerceRegistryResult = {
-  rfc: string;
-  found: boolean | null;
-  name?: string;
-  message: string;
-  records: RegistryRecord[];
-};
+export type CommerceRegistryResult = Static<typeof CommerceRegistrySchema>;
 
 /**
  * POST /v1/rfc/commerce-registry. A synchronous request whose matches are all unsupported is not
