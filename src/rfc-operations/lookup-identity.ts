@@ -1,22 +1,10 @@
+import type { Static } from "typebox";
 import { ok, type UpstreamResult } from "../upstreams/result.ts";
 import type { Upstreams } from "../upstreams/upstreams.ts";
+import type { IdentitySchema } from "./rfc-schemas.ts";
 
 /** Identity object (spec §2.2, DESIGN §3.3). A CURP RENAPO does not know has only the first three fields. */
-export type IdentityView = {
-  curp: string;
-  renapo_valid: boolean;
-  homonimo: boolean;
-  names?: string;
-  paternal_surname?: string;
-  mothers_maiden_name?: string;
-  sex?: string;
-  birthdate?: string;
-  nationality?: string;
-  entity_birth?: string;
-  status_curp?: string;
-  probation_document?: string;
-  probation_document_data?: Record<string, unknown>;
-};
+export type IdentityView = Static<typeof IdentitySchema>;
 
 /** RENAPO for one CURP; unavailable when RENAPO cannot be reached (the identity object is then omitted). */
 export async function lookupIdentity(
