@@ -30,7 +30,14 @@ function art69(key: string, fileName: string, subList: SubList, aliases: string[
   return { key: `69/${key}`, folder: AGR, fileName, article: "69", subList, syncedByDefault: true, aliases };
 }
 
-function subset(article: "69-B" | "69-B Bis", key: string, fileName: string, subList: SubList): ListFileSpec {
+/** A 69-B / 69-B Bis file: the complete one (no sub-list) is synced, its per-situation subsets are not. */
+function art69B(
+  article: "69-B" | "69-B Bis",
+  key: string,
+  fileName: string,
+  subList: SubList | null,
+  aliases: string[] = [],
+): ListFileSpec {
   const folder = article === "69-B" ? AGAFF : AGGC;
   return {
     key: `${article}/${key}`,
@@ -38,8 +45,8 @@ function subset(article: "69-B" | "69-B Bis", key: string, fileName: string, sub
     fileName,
     article,
     subList,
-    syncedByDefault: false,
-    aliases: [],
+    syncedByDefault: subList === null,
+    aliases,
   };
 }
 
@@ -51,30 +58,14 @@ export const LIST_FILES: readonly ListFileSpec[] = [
   art69("csd-sin-efectos", "CSDsinefectos.csv", "csd sin efectos"),
   art69("entes-publicos-omisos", "EntespublicosydeGobiernoomisos.csv", "entes públicos omisos"),
   art69("sentencias", "Sentencias.csv", "sentencias"),
-  {
-    key: "69-B/completo",
-    folder: AGAFF,
-    fileName: "Listado_completo_69-B.csv",
-    article: "69-B",
-    subList: null,
-    syncedByDefault: true,
-    aliases: ["Listado_Completo_69-B.csv"],
-  },
-  subset("69-B", "definitivos", "Definitivos.csv", "definitivos"),
-  subset("69-B", "sentencias-favorables", "SentenciasFavorables.csv", "sentencias favorables"),
-  subset("69-B", "presuntos", "Presuntos.csv", "presuntos"),
-  subset("69-B", "desvirtuados", "Desvirtuados.csv", "desvirtuados"),
-  {
-    key: "69-B Bis/completo",
-    folder: AGGC,
-    fileName: "Listado_69_B_Bis_Completo.csv",
-    article: "69-B Bis",
-    subList: null,
-    syncedByDefault: true,
-    aliases: [],
-  },
-  subset("69-B Bis", "definitivos", "Listado_69_B_Bis_Definitivo.csv", "definitivos"),
-  subset("69-B Bis", "sentencias-favorables", "Listado_69_B_Bis_SentenciaFa.csv", "sentencias favorables"),
+  art69B("69-B", "completo", "Listado_completo_69-B.csv", null, ["Listado_Completo_69-B.csv"]),
+  art69B("69-B", "definitivos", "Definitivos.csv", "definitivos"),
+  art69B("69-B", "sentencias-favorables", "SentenciasFavorables.csv", "sentencias favorables"),
+  art69B("69-B", "presuntos", "Presuntos.csv", "presuntos"),
+  art69B("69-B", "desvirtuados", "Desvirtuados.csv", "desvirtuados"),
+  art69B("69-B Bis", "completo", "Listado_69_B_Bis_Completo.csv", null),
+  art69B("69-B Bis", "definitivos", "Listado_69_B_Bis_Definitivo.csv", "definitivos"),
+  art69B("69-B Bis", "sentencias-favorables", "Listado_69_B_Bis_SentenciaFa.csv", "sentencias favorables"),
 ];
 
 /**
