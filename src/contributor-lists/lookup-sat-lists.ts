@@ -83,15 +83,6 @@ export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promi
   };
 }
 
-/** The entries alone (null: unknown) for the key's mode (test keys read the sandbox's lists): validate's. */
-export async function listedEntries(
-  db: Db,
-  keyMode: "live" | "test",
-  rfc: string,
-): Promise<SatListEntry[] | null> {
-  return (await lookupSatLists(db, keyMode === "test" ? "sandbox" : "live", rfc)).sat_lists;
-}
-
 /** SAT's own "actualizada al" date when the file has one, else the server's Last-Modified, else when fetched. */
 function dataAsOf(row: { content_date: string | null; last_modified: string | null; fetched_at: number }) {
   if (row.content_date) return Date.parse(`${row.content_date}T00:00:00Z`);

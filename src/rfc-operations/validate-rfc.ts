@@ -1,6 +1,7 @@
-import { listedEntries } from "../contributor-lists/lookup-sat-lists.ts";
+import { lookupSatLists } from "../contributor-lists/lookup-sat-lists.ts";
 import { cfdiName } from "../mexico/cfdi-name.ts";
 import type { PersonType } from "../mexico/parse-rfc.ts";
+import { listModeOf } from "../registration/data-source.ts";
 import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
 import type { PadronVerdict } from "../upstreams/padron/port.ts";
 import { ok, type UpstreamResult, unavailable } from "../upstreams/result.ts";
@@ -51,7 +52,7 @@ async function runValidation(
   let postal: Promise<PostalSearchOutcome> | null =
     givenName && !csf ? searchPostalCode(ctx, { rfc, name: givenName }, signal) : null;
   const status = csf ? csf.then((verdict) => statusOf(rfc, verdict)) : upstreams.padron.checkRfc(rfc, signal);
-  const lists = listedEntries(ctx.db, ctx.auth.mode, rfc);
+  const lists = lookupSatLists(ctx.db, listModeOf(ctx.auth.mode), rfc).then((answer) => answer.sat_lists);
   const certificates = gatherCertificates(upstreams, rfc, {
     signal,
     // SAT compares the name without its régimen de capital, as an invoice carries it.
