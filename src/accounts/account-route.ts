@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
 import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
@@ -25,7 +26,7 @@ const AccountSchema = Type.Object({
 });
 
 export function accountRoute(scope: FastifyInstance, deps: ContextDeps): void {
-  scope.get(
+  scope.withTypeProvider<TypeBoxTypeProvider>().get(
     "/account",
     {
       schema: {

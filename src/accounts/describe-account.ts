@@ -2,15 +2,8 @@ import { readBalance } from "../credits/read-balance.ts";
 import { hasActivePlan, monthlyAllowanceOf } from "../credits/renew-allowance.ts";
 import type { RequestContext } from "../request-context.ts";
 
-export interface AccountView {
-  owner: { type: "user" | "org"; id: string; name: string };
-  key: { label: string; mode: "live" | "test"; display_prefix: string };
-  credits: { balance: number; allowance_left: number };
-  plan: { name: "payg" | "pro"; active: boolean; monthly_credits: number; expires_at: string | null };
-}
-
 /** Who is calling and what they can spend. Free of charge. */
-export async function describeAccount(ctx: RequestContext): Promise<AccountView> {
+export async function describeAccount(ctx: RequestContext) {
   const { owner } = ctx.auth;
   const monthly = monthlyAllowanceOf(owner, ctx.config);
   const balance = await readBalance(ctx.db, owner.id, Date.now(), monthly);

@@ -1,21 +1,10 @@
 import { ServiceError } from "../platform/errors.ts";
 import type { RequestContext } from "../request-context.ts";
 
-export interface RequestRecord {
-  request_id: string;
-  operation: string;
-  status: "processing" | "completed" | "failed";
-  created_at: string;
-  completed_at: string | null;
-  progress?: { done: number; total: number };
-  result: { status: number; body: unknown } | null;
-  webhook?: { status: "pending" | "delivered" | "failed"; attempts: number };
-}
-
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** An async request of the caller's own, for 7 days; anything else (another owner's, expired) is 404. */
-export async function describeRequest(ctx: RequestContext, requestId: string): Promise<RequestRecord> {
+export async function describeRequest(ctx: RequestContext, requestId: string) {
   const row = await ctx.db
     .selectFrom("requests")
     .selectAll()
