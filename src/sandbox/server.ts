@@ -46,19 +46,6 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
   registerRegistrationRoutes(app, state.registrationFiles);
 }
 
-/** Generates the population and builds the sandbox app (not listening; tests use app.inject or listen). */
-export async function buildSandbox(
-  options: SandboxOptions = {},
-): Promise<{ app: FastifyInstance; population: Population }> {
-  const population = generatePopulation(populationOptions(options));
-  const app = await sandboxApp({
-    population,
-    timeScale: options.timeScale ?? 1,
-    maxHoldMs: options.maxHoldMs,
-  });
-  return { app, population };
-}
-
 export type RunningSandbox = {
   url: string;
   population: Population;
@@ -70,7 +57,12 @@ type ListenOptions = { port?: number; host?: string; backlog?: number };
 
 /** Builds and listens (port 0 = a free port); `url` has no trailing slash. */
 export async function startSandbox(options: SandboxOptions & ListenOptions = {}): Promise<RunningSandbox> {
-  const { app, population } = await buildSandbox(options);
+  const population = generatePopulation(populationOptions(options));
+  const app = await sandboxApp({
+    population,
+    timeScale: options.timeScale ?? 1,
+    maxHoldMs: options.maxHoldMs,
+  });
   return { url: await listen(app, options), population, app, close: () => app.close() };
 }
 

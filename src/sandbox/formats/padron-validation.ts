@@ -15,8 +15,6 @@ export const PADRON_LEGENDS = {
   zipMismatch: "El Código Postal no coincide con el registrado en el RFC",
 } as const;
 
-export type PadronLegend = (typeof PADRON_LEGENDS)[keyof typeof PADRON_LEGENDS];
-
 export class PadronRequestError extends Error {
   override name = "PadronRequestError";
   readonly code: "too_many_records" | "malformed_line";
