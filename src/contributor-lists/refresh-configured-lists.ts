@@ -1,8 +1,9 @@
 import type { Config } from "../config.ts";
 import type { Db } from "../platform/db/connect.ts";
 import type { Log } from "../platform/log.ts";
+import type { PeriodicRefresh } from "../platform/periodic-refresh.ts";
 import type { ListMode, SyncFileResult } from "./list-store-types.ts";
-import { type ListRefresh, startListRefresh } from "./start-list-refresh.ts";
+import { startListRefresh } from "./start-list-refresh.ts";
 
 /**
  * The refresh loop a worker runs: every mode named in LISTS_REFRESH_MODES that has a source (the
@@ -13,7 +14,7 @@ export function refreshConfiguredLists(input: {
   config: Config;
   sandboxUrl: string | null;
   log: Log;
-}): ListRefresh | null {
+}): PeriodicRefresh | null {
   const { config } = input;
   const sandboxBase = config.lists.sandboxBaseUrl || (input.sandboxUrl ? `${input.sandboxUrl}/` : "");
   const bases: Record<ListMode, string> = { live: config.lists.liveBaseUrl, sandbox: sandboxBase };

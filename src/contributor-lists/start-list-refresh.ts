@@ -16,13 +16,11 @@ export type ListRefreshOptions = {
   onError?: (mode: ListMode, error: unknown) => void;
 };
 
-export type ListRefresh = PeriodicRefresh;
-
 /**
  * The worker's periodic sync: at start and then every `intervalMs`, each mode whose lists were last
  * checked more than `intervalMs` ago is synced (so restarts and several workers don't re-download).
  */
-export function startListRefresh(options: ListRefreshOptions): ListRefresh {
+export function startListRefresh(options: ListRefreshOptions): PeriodicRefresh {
   return startPeriodicRefresh({
     sources: options.sources,
     intervalMs: options.intervalMs,
