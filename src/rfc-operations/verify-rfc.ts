@@ -35,42 +35,38 @@ function checkVerifyInput(input: VerifyInput): VerifyQuery {
   return { rfc, name, zip, ...(input.id_cif === undefined ? {} : { idCif: readIdCif(input.id_cif) }) };
 }
 
-/** RFC alone (the padrón's RFC-only check) or RFC + name + postal code (the full padrón check). */
+/** Unknown (SAT, or the list standing in for it, could not answer): nothing is charged. */
 async function runVerification(
+  ctx: RfcContext,
+  query: VerifyQuery,
+  signal?: AbortSignal,
+): Promise<OperationOutcome<VerifyResult>> {
+  const body = { rfc: query.rfc, ...(await verdictOf(ctx, query, signal)) };
+  return body.valid === null
+    ? { status: 200, body, refund: fullRefund(ctx, "verify") }
+    : { status: 200, body };
+}
+
+/** RFC alone (the padrón's RFC-only check) or RFC + name + postal code (the full padrón check). */
+async function verdictOf(
   ctx: RfcContext,
   { rfc, name, zip, idCif }: VerifyQuery,
   signal?: AbortSignal,
-): Promise<OperationOutcome<VerifyResult>> {
+): Promise<Omit<VerifyResult, "rfc">> {
   if (idCif !== undefined) {
     const { record: _, ...verdict } = await verifyByCsf(
       ctx.upstreams.satCsf,
       { rfc, idCif, name, zip },
       signal,
     );
-    const body = { rfc, ...verdict };
-    return verdict.valid === null
-      ? { status: 200, body, refund: fullRefund(ctx, "verify") }
-      : { status: 200, body };
+    return verdict;
   }
   const answer =
     name !== undefined && zip !== undefined
       ? await ctx.upstreams.padron.checkRecord({ rfc, name, zip }, signal)
       : await ctx.upstreams.padron.checkRfc(rfc, signal);
-  if (answer.status === "unavailable" && answer.reason === "not_configured") {
-    const listed = await answerFromRfcList(ctx.db, listModeOf(ctx.auth.mode), { rfc, name, zip });
-    const body = { rfc, ...listed };
-    return listed.valid === null
-      ? { status: 200, body, refund: fullRefund(ctx, "verify") }
-      : { status: 200, body };
-  }
-  if (answer.status !== "ok")
-    return {
-      status: 200,
-      body: { rfc, valid: null, message: MESSAGES.satUnreachable },
-      refund: fullRefund(ctx, "verify"),
-    };
-  return {
-    status: 200,
-    body: { rfc, valid: answer.value.outcome === "valid", message: answer.value.legend },
-  };
+  if (answer.status === "unavailable" && answer.reason === "not_configured")
+    return answerFromRfcList(ctx.db, listModeOf(ctx.auth.mode), { rfc, name, zip });
+  if (answer.status !== "ok") return { valid: null, message: MESSAGES.satUnreachable };
+  return { valid: answer.value.outcome === "valid", message: answer.value.legend };
 }
