@@ -1,25 +1,7 @@
 import { encodeLatin1 } from "./encode-cp1252.ts";
 
-/** One settlement row of the SEPOMEX catalog: the 15 columns, as strings (research §7). */
-export type SepomexRow = {
-  d_codigo: string;
-  d_asenta: string;
-  d_tipo_asenta: string;
-  D_mnpio: string;
-  d_estado: string;
-  d_ciudad: string;
-  d_CP: string;
-  c_estado: string;
-  c_oficina: string;
-  c_CP: string;
-  c_tipo_asenta: string;
-  c_mnpio: string;
-  id_asenta_cpcons: string;
-  d_zona: string;
-  c_cve_ciudad: string;
-};
-
-export const SEPOMEX_COLUMNS: readonly (keyof SepomexRow)[] = [
+/** The 15 columns of the SEPOMEX catalog, in the file's order (research §7). */
+export const SEPOMEX_COLUMNS = [
   "d_codigo",
   "d_asenta",
   "d_tipo_asenta",
@@ -35,7 +17,10 @@ export const SEPOMEX_COLUMNS: readonly (keyof SepomexRow)[] = [
   "id_asenta_cpcons",
   "d_zona",
   "c_cve_ciudad",
-];
+] as const;
+
+/** One settlement row of the SEPOMEX catalog: every column, as a string. */
+export type SepomexRow = Record<(typeof SEPOMEX_COLUMNS)[number], string>;
 
 /** Line 1 of the official TXT export, verbatim. */
 export const SEPOMEX_LEGAL_NOTICE =
