@@ -14,24 +14,14 @@ export type CertificateListing = {
   validTo: Date;
 };
 
-export type CertificateSearchItemJson = {
-  serial: string;
-  type: "FIEL" | "SELLO";
-  status: CertificateStatus;
-  /** ISO 8601 UTC, seconds precision, e.g. "2023-05-18T11:43:51Z". */
-  valid_from: string;
-  valid_to: string;
-};
-
 /** `rccf/000010/000004/06/25/80/00001000000406258094.cer` for serial 00001000000406258094. */
 export const certificateFilePath = (serial: string): string => certificateFileUrl("rccf/", serial);
 
+// ISO 8601 UTC to the second, as SAT lists validity: "2023-05-18T11:43:51Z".
 const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
 
 /** Newest first, as SAT's recovery portal lists them. */
-export function buildCertificateSearchAnswer(
-  listings: readonly CertificateListing[],
-): CertificateSearchItemJson[] {
+export function buildCertificateSearchAnswer(listings: readonly CertificateListing[]) {
   return [...listings]
     .sort((a, b) => b.validFrom.getTime() - a.validFrom.getTime() || b.serial.localeCompare(a.serial))
     .map((listing) => ({

@@ -36,24 +36,6 @@ export type RenapoPerson = {
   probationDocumentData: RenapoBirthRecord | Record<string, never>;
 };
 
-export type RenapoRecordJson = {
-  parametro: string;
-  fechaNacimiento: string;
-  docProbatorio: number;
-  segundoApellido: string;
-  curp: string;
-  nombres: string;
-  primerApellido: string;
-  sexo: string;
-  claveEntidad: string;
-  statusCurp: string;
-  nacionalidad: string;
-  entidad: string;
-  datosDocProbatorio: RenapoBirthRecord | Record<string, never>;
-};
-
-export type RenapoAnswer = { mensaje: string; codigo: string; registros: RenapoRecordJson[] };
-
 export const RENAPO_FOUND = { mensaje: "Búsqueda exitosa por curp", codigo: "01" } as const;
 export const RENAPO_NOT_FOUND = {
   mensaje: "Los datos ingresados no son correctos. Verifica e intenta de nuevo.",
@@ -68,7 +50,7 @@ function downloadParameter(curp: string): string {
 }
 
 /** A found answer, keys in gob.mx's order. */
-export function buildRenapoFound(person: RenapoPerson): RenapoAnswer {
+export function buildRenapoFound(person: RenapoPerson) {
   return {
     ...RENAPO_FOUND,
     registros: [
@@ -91,6 +73,6 @@ export function buildRenapoFound(person: RenapoPerson): RenapoAnswer {
   };
 }
 
-export function buildRenapoNotFound(): RenapoAnswer {
+export function buildRenapoNotFound() {
   return { ...RENAPO_NOT_FOUND, registros: [] };
 }
