@@ -49,16 +49,16 @@ export const RENAPO_FIXTURE = { curp: renapoAnswer.registros[0].curp as string, 
 const folio: RegistryFolio = {
   fme: "N-2017012345",
   name: "ACCEM SERVICIOS EMPRESARIALES SC",
-  registryOffice: "CIUDAD DE MEXICO",
+  registry_office: "CIUDAD DE MEXICO",
   supported: true,
-  personType: "moral",
+  person_type: "moral",
   status: "Abierto",
-  registeredAt: "2017-03-01T10:15:00",
-  priorRegistration: null,
-  legalRegime: "SOCIEDAD CIVIL",
+  registered_at: "2017-03-01T10:15:00",
+  prior_registration: null,
+  legal_regime: "SOCIEDAD CIVIL",
   duration: "99 AÑOS",
-  corporatePurpose: "SERVICIOS EMPRESARIALES",
-  businessLine: null,
+  corporate_purpose: "SERVICIOS EMPRESARIALES",
+  business_line: null,
   nationality: "MEXICANA",
   domicile: "AV. REFORMA 1",
   municipality: "CUAUHTÉMOC",
@@ -97,7 +97,7 @@ const folio: RegistryFolio = {
 
 export const REGISTRY_FOLIOS: RegistryFolio[] = [
   folio,
-  { ...folio, fme: "N-2009000777", registryOffice: "OAXACA", supported: false, shareholders: [], acts: [] },
+  { ...folio, fme: "N-2009000777", registry_office: "OAXACA", supported: false, shareholders: [], acts: [] },
 ];
 
 const row = (
