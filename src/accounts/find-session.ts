@@ -19,16 +19,15 @@ export async function findSession(
   const row = await db
     .selectFrom("sessions as s")
     .innerJoin("users as u", "u.id", "s.user_id")
-    .select(["s.id", "s.user_id", "s.csrf_token", "s.expires_at", "u.email"])
+    .select([
+      "s.id",
+      "s.user_id as userId",
+      "u.email",
+      "s.csrf_token as csrfToken",
+      "s.expires_at as expiresAt",
+    ])
     .where("s.id", "=", hashSessionToken(token))
     .where("s.expires_at", ">", now)
     .executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id,
-    userId: row.user_id,
-    email: row.email,
-    csrfToken: row.csrf_token,
-    expiresAt: row.expires_at,
-  };
+  return row ?? null;
 }
