@@ -9,22 +9,17 @@ export interface KeyUseRecorder {
   stop(): Promise<void>;
 }
 
-type KeyUse = { id: string; at: number };
-
-/** Writes last-used times inside the caller's transaction. */
-async function updateKeysLastUsed(trx: Db, uses: readonly KeyUse[]): Promise<void> {
-  for (const { id, at } of uses) {
-    await trx.updateTable("api_keys").set({ last_used_at: at }).where("id", "=", id).execute();
-  }
-}
-
 export function createKeyUseRecorder(db: Db, report: ReportFailure, intervalMs = 10_000): KeyUseRecorder {
   let pending = new Map<string, number>();
   const flush = async () => {
     if (pending.size === 0) return;
-    const batch = [...pending].map(([id, at]) => ({ id, at }));
+    const batch = pending;
     pending = new Map();
-    await db.transaction().execute((trx) => updateKeysLastUsed(trx, batch));
+    await db.transaction().execute(async (trx) => {
+      for (const [id, at] of batch) {
+        await trx.updateTable("api_keys").set({ last_used_at: at }).where("id", "=", id).execute();
+      }
+    });
   };
   const timer = setInterval(
     () => void flush().catch((error) => report("key last-use write", error)),
