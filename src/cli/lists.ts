@@ -10,7 +10,7 @@ import { readListStatus } from "../contributor-lists/read-list-status.ts";
 import { syncLists } from "../contributor-lists/sync-lists.ts";
 import type { Command } from "./command.ts";
 import { listStatusText } from "./list-status-text.ts";
-import { listModeOf, print, withDatabase, withSourceOrSandbox } from "./session.ts";
+import { listModeOf, meterFor, print, withDatabase, withSourceOrSandbox } from "./session.ts";
 
 /** Where a sync downloads from: `--url`, else the configured base, else a sandbox for the command. */
 function withListsSource<T>(
@@ -30,8 +30,7 @@ export const lists: Record<string, Command> = {
     run: (values) =>
       withDatabase(async ({ db }, config) => {
         const mode = listModeOf(values);
-        const meter = createProgressMeter(process.stderr);
-        let fileShown = -1;
+        const progress = meterFor();
         const results = await withListsSource(config, mode, values.url as string | undefined, (baseUrl) =>
           syncLists(db, {
             mode,
@@ -39,14 +38,10 @@ export const lists: Record<string, Command> = {
             minRowRatio: config.lists.minRowRatio,
             timeoutMs: config.lists.fetchTimeoutMs,
             retries: config.lists.fetchRetries,
-            onProgress: (progress) => {
-              if (progress.fileIndex !== fileShown && fileShown >= 0) meter.finishFile();
-              fileShown = progress.fileIndex;
-              meter.update(progress);
-            },
+            onProgress: progress.update,
           }),
         );
-        meter.done();
+        progress.meter.done();
         const text = results.map(
           (r) =>
             `${r.list.padEnd(26)} ${r.status.padEnd(12)} ${r.rows ?? "-"} rows${r.content_date ? `  as of ${r.content_date}` : ""}${r.reason ? `  (${r.reason})` : ""}`,

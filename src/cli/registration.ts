@@ -1,14 +1,12 @@
 import type { Config } from "../config.ts";
-import { createProgressMeter } from "../contributor-lists/progress-meter.ts";
 import type { ListMode } from "../platform/db/schema.ts";
 import { importPartFiles } from "../registration/import-part-files.ts";
 import type { DateImport } from "../registration/read-date-parts.ts";
-import type { PartProgress } from "../registration/read-parts-sorted.ts";
 import { readRegistrationStatus } from "../registration/read-registration-status.ts";
 import { registrationBaseUrl } from "../registration/refresh-configured-registration.ts";
 import { syncRegistration } from "../registration/sync-registration.ts";
 import type { Command } from "./command.ts";
-import { listModeOf, print, withDatabase, withSourceOrSandbox } from "./session.ts";
+import { listModeOf, meterFor, print, withDatabase, withSourceOrSandbox } from "./session.ts";
 
 /** One JSON line per part: the date's outcome, the part's rows and its signer. */
 function partLines(imports: readonly DateImport[]): string[] {
@@ -35,19 +33,6 @@ const describe = (result: DateImport) =>
     ? ` (${result.changes.added} added, ${result.changes.removed} removed, ${result.changes.restored} restored, ${result.changes.flags} flags changed)`
     : "") +
   (result.reason ? ` (${result.reason})` : "");
-
-const meterFor = () => {
-  const meter = createProgressMeter(process.stderr);
-  let shown = "";
-  return {
-    meter,
-    update: (progress: PartProgress) => {
-      if (shown && shown !== progress.file) meter.finishFile();
-      shown = progress.file;
-      meter.update(progress);
-    },
-  };
-};
 
 /** `--url`, else the configured container, else a sandbox started for the command (its `/lco`). */
 function withSyncSource<T>(

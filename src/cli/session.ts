@@ -1,4 +1,5 @@
 import { type Config, loadConfig } from "../config.ts";
+import { createProgressMeter, type ProgressMeter } from "../contributor-lists/progress-meter.ts";
 import { type DatabaseHandle, openDatabase } from "../platform/db/connect.ts";
 import { prepareDatabase } from "../platform/db/prepare-database.ts";
 
@@ -26,6 +27,20 @@ export const sandboxUrlBeside = (config: Config): string | null =>
 
 export const print = (json: boolean, data: unknown, text: string): void => {
   process.stdout.write(json ? `${JSON.stringify(data, null, 2)}\n` : `${text}\n`);
+};
+
+/** A progress meter on stderr for downloads reported file by file: a new file ends the one before. */
+export const meterFor = () => {
+  const meter = createProgressMeter(process.stderr);
+  let shown = "";
+  return {
+    meter,
+    update: (progress: Parameters<ProgressMeter["update"]>[0]) => {
+      if (shown && shown !== progress.file) meter.finishFile();
+      shown = progress.file;
+      meter.update(progress);
+    },
+  };
 };
 
 /** `--mode`: which lists (and catalogs) a command works on; live unless given. */
