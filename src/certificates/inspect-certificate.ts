@@ -1,25 +1,8 @@
-import { type CertificateType, parseCertificate, type SatCertificate } from "./parse-certificate.ts";
+import { parseCertificate } from "./parse-certificate.ts";
 
 /** What `padron cert inspect --json` prints (DESIGN §7); absent values are null. */
-export type CertificateInfo = {
-  serial: string;
-  type: CertificateType;
-  rfc: string | null;
-  name: string | null;
-  email: string | null;
-  curp: string | null;
-  legal_representative_rfc: string | null;
-  legal_representative_curp: string | null;
-  valid_from_utc: string;
-  valid_to_utc: string;
-  issuer: string;
-};
-
-export function inspectCertificate(input: Uint8Array | string): CertificateInfo {
-  return toCertificateInfo(parseCertificate(input));
-}
-
-export function toCertificateInfo(certificate: SatCertificate): CertificateInfo {
+export function inspectCertificate(input: Uint8Array | string) {
+  const certificate = parseCertificate(input);
   return {
     serial: certificate.serial,
     type: certificate.type,
@@ -34,6 +17,8 @@ export function toCertificateInfo(certificate: SatCertificate): CertificateInfo 
     issuer: certificate.issuer,
   };
 }
+
+type CertificateInfo = ReturnType<typeof inspectCertificate>;
 
 const LABELS: Record<keyof CertificateInfo, string> = {
   serial: "Serial",
