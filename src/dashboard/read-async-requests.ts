@@ -1,29 +1,10 @@
 import type { Db } from "../platform/db/connect.ts";
-import type { RequestsTable, WebhookAttemptsTable, WebhookDeliveriesTable } from "../platform/db/schema.ts";
 
-export interface DeliveryView {
-  id: string;
-  url: string;
-  status: WebhookDeliveriesTable["status"];
-  createdAt: number;
-  deliveredAt: number | null;
-  attempts: Omit<WebhookAttemptsTable, "id" | "delivery_id">[];
-}
-
-export interface AsyncRequestView {
-  requestId: string;
-  operation: string;
-  mode: RequestsTable["mode"];
-  status: RequestsTable["status"];
-  webhookUrl: string | null;
-  createdAt: number;
-  completedAt: number | null;
-  resultStatus: number | null;
-  deliveries: DeliveryView[];
-}
+export type AsyncRequestView = Awaited<ReturnType<typeof readAsyncRequests>>[number];
+export type DeliveryView = AsyncRequestView["deliveries"][number];
 
 /** The owner's latest asynchronous requests, each with its webhook deliveries and every attempt. */
-export async function readAsyncRequests(db: Db, ownerId: string, limit = 30): Promise<AsyncRequestView[]> {
+export async function readAsyncRequests(db: Db, ownerId: string, limit = 30) {
   const requests = await db
     .selectFrom("requests")
     .selectAll()
