@@ -1,24 +1,8 @@
-import { type Balance, readBalance } from "../credits/read-balance.ts";
+import { readBalance } from "../credits/read-balance.ts";
 import { hasActivePlan, monthlyAllowanceOf } from "../credits/renew-allowance.ts";
 import type { Db } from "../platform/db/connect.ts";
-import type { LedgerTable } from "../platform/db/schema.ts";
 
-export interface LedgerEntry {
-  id: number;
-  kind: LedgerTable["kind"];
-  credits: number;
-  allowance: number;
-  operation: string | null;
-  requestId: string | null;
-  note: string | null;
-  createdAt: number;
-}
-
-export interface Standing {
-  balance: Balance;
-  plan: { name: "payg" | "pro"; active: boolean; monthlyCredits: number; expiresAt: number | null };
-  entries: LedgerEntry[];
-}
+export type Standing = Awaited<ReturnType<typeof readStanding>>;
 
 /** What an owner has and has spent: balance, plan and the latest ledger entries. */
 export async function readStanding(
@@ -26,7 +10,7 @@ export async function readStanding(
   ownerId: string,
   config: { accounts: { planMonthlyCredits: number } },
   limit = 50,
-): Promise<Standing> {
+) {
   const owner = await db
     .selectFrom("owners")
     .select(["plan", "plan_expires_at", "plan_monthly_credits"])
