@@ -16,6 +16,8 @@ export type ServiceReport = {
   gc_pauses: number;
   gc_pause_total_ms: number;
   gc_pause_max_ms: number;
+  /** Whether Node loaded its TypeScript stripper (amaro): a cold compile cache, or none. */
+  type_stripper_loaded: boolean;
 };
 
 export type Validation = { ms: number; status: number; valid: boolean | null; zip?: string; error?: string };
@@ -48,6 +50,8 @@ export async function startBenchService(options: {
   execPath?: string;
   /** "shipped": the upstreams' default concurrency; "unbounded": 5,000 each, as the bare chain has. */
   upstreamLimits?: "shipped" | "unbounded";
+  /** Node's compile cache directory for the service (NODE_COMPILE_CACHE); none: types stripped at start. */
+  compileCache?: string;
 }): Promise<BenchService> {
   const args = [
     options.sandboxUrl,
@@ -63,6 +67,7 @@ export async function startBenchService(options: {
     stdio: ["ignore", "pipe", "inherit", "ipc"],
     execArgv: [...process.execArgv, ...(options.nodeArgs ?? [])],
     ...(options.execPath ? { execPath: options.execPath } : {}),
+    env: { ...process.env, ...(options.compileCache ? { NODE_COMPILE_CACHE: options.compileCache } : {}) },
   });
   const exited = new Promise<void>((resolve) => service.once("exit", () => resolve()));
   const line = await new Promise<string>((resolve, reject) => {

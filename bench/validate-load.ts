@@ -6,7 +6,8 @@
 // `node bench/validate-load.ts [--requests 1000] [--rounds 3] [--scale 0.15] [--size 100000]
 //   [--catalog-codes N|all] [--name] [--profile FILE] [--allocations FILE]
 //   [--snapshot FILE.heapsnapshot (--snapshot-at-mb 450 | --snapshot-after-s S)]
-//   [--upstream-limits shipped|unbounded] [--service-exec bench/memory-limited-node.sh]`
+//   [--upstream-limits shipped|unbounded] [--service-exec bench/memory-limited-node.sh]
+//   [--compile-cache DIR|off]`
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -45,6 +46,8 @@ const { values } = parseArgs({
     "catalog-codes": { type: "string", default: "0" },
     /** "shipped" (the service's default upstream concurrency) or "unbounded" (5,000, as the bare chain). */
     "upstream-limits": { type: "string", default: "shipped" },
+    /** Node's compile cache for the service, as `bin/padron.js` turns it on ("off": strip types at each start). */
+    "compile-cache": { type: "string", default: join(tmpdir(), "node-compile-cache") },
   },
 });
 const requests = Number(values.requests);
@@ -84,6 +87,19 @@ await issueCertificateFiles(url, taxpayers);
 // Let the sandbox collect the garbage of issuing thousands of certificates before anything is timed.
 await sleep(3000);
 
+const compileCache = values["compile-cache"] === "off" ? undefined : values["compile-cache"];
+const serviceOptions = {
+  sandboxUrl: url,
+  catalogFile,
+  withName,
+  nodeArgs: (values["service-node-args"] as string).split(" ").filter(Boolean),
+  execPath: values["service-exec"],
+  upstreamLimits: values["upstream-limits"] === "unbounded" ? ("unbounded" as const) : ("shipped" as const),
+  compileCache,
+};
+// A served process has started before, so its cache is warm: one start and stop fills it.
+if (compileCache) await (await startBenchService({ ...serviceOptions, connections: 1 })).stop();
+
 const bareChain = createBareChain(url, withName, candidateCodes);
 const results = [];
 for (let round = 1; round <= rounds; round++) {
@@ -93,18 +109,13 @@ for (let round = 1; round <= rounds; round++) {
   );
   const last = round === rounds;
   const service = await startBenchService({
-    sandboxUrl: url,
-    catalogFile,
-    withName,
+    ...serviceOptions,
     connections: requests + 10,
     profileFile: last ? values.profile : undefined,
     allocationsFile: last ? values.allocations : undefined,
     snapshotFile: last ? values.snapshot : undefined,
     snapshotAtMb: Number(values["snapshot-at-mb"]),
     snapshotAfterS: values["snapshot-after-s"] ? Number(values["snapshot-after-s"]) : undefined,
-    nodeArgs: (values["service-node-args"] as string).split(" ").filter(Boolean),
-    execPath: values["service-exec"],
-    upstreamLimits: values["upstream-limits"] === "unbounded" ? "unbounded" : "shipped",
   });
   await service.validateAll(warmUp);
   service.measure();
@@ -142,6 +153,7 @@ console.log(
       catalog_codes: candidateCodes.length,
       service_node_args: values["service-node-args"],
       service_exec: values["service-exec"] ?? null,
+      compile_cache: compileCache ?? "off",
       median_of_rounds: {
         bare_chain_median_ms: medianOf(results.map((r) => r.bare_chain_ms.median)),
         end_to_end_median_ms: medianOf(results.map((r) => r.end_to_end_ms.median)),

@@ -148,6 +148,9 @@ process.on("message", async (message) => {
       gc_pauses: pauses.length,
       gc_pause_total_ms: Math.round(pauses.reduce((sum, ms) => sum + ms, 0)),
       gc_pause_max_ms: Math.round(Math.max(0, ...pauses) * 10) / 10,
+      type_stripper_loaded: (process as unknown as { moduleLoadList: string[] }).moduleLoadList.some((name) =>
+        name.includes("amaro"),
+      ),
     });
   }
 });
