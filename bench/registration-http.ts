@@ -1,5 +1,6 @@
 // POST /v1/rfc/registration through the whole stack over an imported list, at a steady 1,000 req/s
-// (open loop, bench/steady-load.ts): p99 while idle, then again while the next day's parts are imported.
+// (open loop, bench/steady-load.ts): p99 while idle, then in windows of the same length one after
+// another while the next day's parts are imported, until the import ends.
 // BENCH_IMPORT picks how: `sync` (as `padron serve` does: the server syncs them from a loopback container
 // on a thread of its own, decision 0029), `own-process` (default: `padron registration import` beside
 // the server) or `in-process` (on the server's own thread, as before 0029). Target (DESIGN §5): p99 ≤ 5 ms.
@@ -76,15 +77,25 @@ try {
       : importMode === "in-process"
         ? importInServer(parts)
         : importInOwnProcess(parts);
-    const loadFrom = Date.now();
-    const load = {
-      ...(await steadyLoad({ ...options, seconds })),
-      wire: wire?.window(loadFrom, Date.now()) ?? null,
-    };
+    // Windows of `seconds` one after another until the import ends: reading the parts, then writing.
+    let importing = true;
+    void imported.finally(() => {
+      importing = false;
+    });
+    const windows = [];
+    do {
+      const loadFrom = Date.now();
+      windows.push({
+        from_s: (loadFrom - started) / 1000,
+        ...(await steadyLoad({ ...options, seconds })),
+        wire: wire?.window(loadFrom, Date.now()) ?? null,
+      });
+    } while (importing);
     const cores = importCores();
     const outcome = await imported;
     duringImport = {
-      ...load,
+      ...windows[0],
+      windows,
       cores,
       gc_to_import_end: await gcPauses(),
       import_seconds: (Date.now() - started) / 1000,
