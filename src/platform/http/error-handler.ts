@@ -19,12 +19,7 @@ const DETAILS = {
 /** The one mapper from anything thrown to an RFC 9457 problem response. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (isServiceError(error)) {
-      return sendProblem(request, reply, error.code, error.message, {
-        errors: error.errors,
-        headers: error.headers,
-      });
-    }
+    if (isServiceError(error)) return sendProblem(request, reply, error.code, error.message, error);
     if (error.validation) {
       const errors = error.validation.map((v) => ({
         path: validationPath(v.instancePath, v.params as Record<string, unknown>),

@@ -55,12 +55,6 @@ function errorsPage(): string {
         `<tr id="${code}"><td>${e.status}</td><td><code>${code}</code></td><td>${escapeHtml(e.title)}</td></tr>`,
     )
     .join("");
-  return page(
-    "padron error codes",
-    `<p>Every error is <code>application/problem+json</code>.</p><table><tr><th>status</th><th>code</th><th>meaning</th></tr>${rows}</table>`,
-  );
-}
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{background:#f4f4f4;padding:1rem;overflow:auto}td,th{padding:.2rem .8rem;text-align:left}</style><h1>${title}</h1>${body}</html>`;
+  const title = "padron error codes";
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}pre{background:#f4f4f4;padding:1rem;overflow:auto}td,th{padding:.2rem .8rem;text-align:left}</style><h1>${title}</h1><p>Every error is <code>application/problem+json</code>.</p><table><tr><th>status</th><th>code</th><th>meaning</th></tr>${rows}</table></html>`;
 }

@@ -1,22 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ERRORS, type ErrorCode, type FieldError } from "../errors.ts";
 
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  code: ErrorCode;
-  detail: string;
-  request_id: string;
-  errors?: FieldError[];
-}
-
-export function problemOf(
-  code: ErrorCode,
-  detail: string,
-  requestId: string,
-  errors?: FieldError[],
-): Problem {
+export function problemOf(code: ErrorCode, detail: string, requestId: string, errors?: FieldError[]) {
   const { status, title } = ERRORS[code];
   return {
     type: `/docs/errors#${code}`,
