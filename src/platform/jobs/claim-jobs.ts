@@ -20,12 +20,11 @@ export async function claimJobs(
   const which =
     engine === "postgres" ? sql`id = any(array(${ready} for update skip locked))` : sql`id in (${ready})`;
   return db.transaction().execute(async (trx) => {
-    const claimed = await sql<JobsTable>`update jobs
+    const { rows } = await sql<JobsTable>`update jobs
       set status = 'running', locked_by = ${input.workerId}, locked_until = ${leaseUntil},
         attempts = attempts + 1, updated_at = ${now}
       where ${which}
       returning *`.execute(trx);
-    const rows = claimed.rows;
     if (rows.length === 0) return rows;
     const ids = rows.map((r) => r.id);
     await trx
@@ -44,9 +43,6 @@ export async function claimJobs(
           worker_id: input.workerId,
           started_at: now,
           lease_until: leaseUntil,
-          ended_at: null,
-          outcome: null,
-          error: null,
         })),
       )
       .execute();

@@ -23,9 +23,6 @@ export async function enqueueJob(trx: Db, job: NewJob): Promise<string> {
       attempts: 0,
       max_attempts: job.maxAttempts ?? 10,
       run_at: job.runAt ?? now,
-      locked_by: null,
-      locked_until: null,
-      last_error: null,
       created_at: now,
       updated_at: now,
     })
