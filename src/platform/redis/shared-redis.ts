@@ -1,7 +1,6 @@
 import type { Redis } from "ioredis";
 import { Counter, Gauge, type Registry } from "prom-client";
-
-type Log = (level: "warn" | "info", message: string, fields?: Record<string, unknown>) => void;
+import type { Log } from "../log.ts";
 
 /**
  * The Redis that processes share (rate-limit counters), and whether it can be asked now. Its users
@@ -23,24 +22,22 @@ export interface SharedRedis {
 
 const RETRY_AFTER_FAILURE_MS = 1_000;
 
-// Requests never wait on Redis longer than a command's timeout: no offline queue, no retries;
-// reconnects at most a second apart, so limits are shared again about a second after Redis returns.
-const optionsWith = (commandTimeout: number) => ({
-  lazyConnect: true,
-  connectTimeout: 500,
-  commandTimeout,
-  maxRetriesPerRequest: 0,
-  enableOfflineQueue: false,
-  retryStrategy: (times: number) => Math.min(times * 100, 1_000),
-});
-
 export async function connectSharedRedis(
   url: string,
   log: Log,
   commandTimeoutMs = 100,
 ): Promise<SharedRedis> {
   const { Redis: RedisClient } = await import("ioredis");
-  const client = new RedisClient(url, optionsWith(commandTimeoutMs));
+  // Requests never wait on Redis longer than a command's timeout: no offline queue, no retries;
+  // reconnects at most a second apart, so limits are shared again about a second after Redis returns.
+  const client = new RedisClient(url, {
+    lazyConnect: true,
+    connectTimeout: 500,
+    commandTimeout: commandTimeoutMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: (times) => Math.min(times * 100, 1_000),
+  });
   let healthy = false;
   let retryAt = 0;
   let warned = false;
