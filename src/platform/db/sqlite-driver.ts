@@ -120,17 +120,10 @@ class FifoSqliteDriver extends SqliteDriver {
   }
 }
 
-export class FifoSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  readonly #waitOffThread: boolean;
-
-  constructor(config: SqliteDialectConfig, options: { waitOffThread: boolean }) {
-    super(config);
-    this.#config = config;
-    this.#waitOffThread = options.waitOffThread;
-  }
-
-  override createDriver(): Driver {
-    return new FifoSqliteDriver(this.#config, this.#waitOffThread);
-  }
-}
+/** Kysely's SQLite dialect on the driver above; `waitOffThread` for a serving connection. */
+export const fifoSqliteDialect = (config: SqliteDialectConfig, waitOffThread: boolean): SqliteDialect =>
+  new (class extends SqliteDialect {
+    override createDriver(): Driver {
+      return new FifoSqliteDriver(config, waitOffThread);
+    }
+  })(config);

@@ -3,7 +3,7 @@ import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { pathToFileURL } from "node:url";
 import type { SqliteDatabase, SqliteDialect, SqliteStatement } from "kysely";
 import { checkpointInThread } from "./sqlite-checkpoints.ts";
-import { FifoSqliteDialect } from "./sqlite-driver.ts";
+import { fifoSqliteDialect } from "./sqlite-driver.ts";
 import { DatabaseNotUsableError } from "./unusable-database.ts";
 
 // SQLITE_CANTOPEN (a directory, no permission) and SQLITE_NOTADB: DATABASE_URL names the wrong file.
@@ -53,7 +53,7 @@ export function sqliteDialect(
   if (serving) database.exec("PRAGMA busy_timeout = 0");
   const inThread = serving && path !== ":memory:";
   const stopCheckpoints = inThread ? checkpointInThread(database, path) : async () => {};
-  const dialect = new FifoSqliteDialect({ database: adapt(database) }, { waitOffThread: serving });
+  const dialect = fifoSqliteDialect({ database: adapt(database) }, serving);
   return { dialect, stopCheckpoints };
 }
 
