@@ -17,26 +17,24 @@ export function batchPerTurn<I, O>(run: (inputs: I[]) => Promise<O[]>, maxBatch:
   let scheduled = false;
   let running = false;
 
-  function send(batch: Pending<I, O>[]): Promise<void> {
-    return run(batch.map((item) => item.input)).then(
-      (outputs) => {
-        for (let i = 0; i < batch.length; i++) batch[i].resolve(outputs[i]);
-      },
-      (error) => {
-        for (const item of batch) item.reject(error);
-      },
-    );
-  }
-
   function sendQueued(): void {
     scheduled = false;
     if (running || queue.length === 0) return;
     running = true;
     const batch = queue.splice(0, maxBatch);
-    void send(batch).then(() => {
-      running = false;
-      sendQueued();
-    });
+    void run(batch.map((item) => item.input))
+      .then(
+        (outputs) => {
+          for (let i = 0; i < batch.length; i++) batch[i].resolve(outputs[i]);
+        },
+        (error) => {
+          for (const item of batch) item.reject(error);
+        },
+      )
+      .then(() => {
+        running = false;
+        sendQueued();
+      });
   }
 
   return (input) =>
