@@ -6,12 +6,7 @@ type Setting<T> = [fallback: T, description: string];
 const source = (
   prefix: string,
   title: string,
-  settings: {
-    url: Setting<string>;
-    timeout: Setting<number>;
-    concurrency: Setting<number>;
-    cacheTtl: Setting<number>;
-  },
+  settings: { url: Setting<string> } & Record<"timeout" | "concurrency" | "cacheTtl", Setting<number>>,
 ) =>
   group(title, {
     url: url(`${prefix}_URL`, ...settings.url),
