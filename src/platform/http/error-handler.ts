@@ -2,18 +2,18 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isServiceError } from "../errors.ts";
 import { sendProblem } from "./problem.ts";
 
-const FRAMEWORK_CODES: Record<string, "payload_too_large" | "unsupported_media_type" | "malformed_json"> = {
+const DETAILS = {
+  payload_too_large: "The request body is larger than the limit.",
+  unsupported_media_type: "Send the body as JSON with Content-Type: application/json.",
+  malformed_json: "The request body is not valid JSON.",
+};
+
+const FRAMEWORK_CODES: Record<string, keyof typeof DETAILS> = {
   FST_ERR_CTP_BODY_TOO_LARGE: "payload_too_large",
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "unsupported_media_type",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "malformed_json",
   FST_ERR_CTP_EMPTY_JSON_BODY: "malformed_json",
   FST_ERR_CTP_INVALID_JSON_BODY: "malformed_json",
-};
-
-const DETAILS = {
-  payload_too_large: "The request body is larger than the limit.",
-  unsupported_media_type: "Send the body as JSON with Content-Type: application/json.",
-  malformed_json: "The request body is not valid JSON.",
 };
 
 /** The one mapper from anything thrown to an RFC 9457 problem response. */

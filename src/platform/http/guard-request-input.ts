@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { ServiceError } from "../errors.ts";
+import { type FieldError, ServiceError } from "../errors.ts";
 
 const NUL = "\0";
-const refuse = (where: string, errors?: { path: string; message: string }[]) =>
+const refuse = (where: string, errors?: FieldError[]) =>
   new ServiceError("invalid_request", `${where} must not contain the NUL character (U+0000).`, { errors });
 
 /**

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ERRORS, type ErrorCode, type FieldError } from "../errors.ts";
+import { ERRORS, type ErrorCode, type FieldError, type ServiceError } from "../errors.ts";
 
 export function problemOf(code: ErrorCode, detail: string, requestId: string, errors?: FieldError[]) {
   const { status, title } = ERRORS[code];
@@ -19,7 +19,7 @@ export function sendProblem(
   reply: FastifyReply,
   code: ErrorCode,
   detail: string,
-  extra: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  extra: Pick<ServiceError, "errors" | "headers"> = {},
 ): FastifyReply {
   const problem = problemOf(code, detail, request.id, extra.errors);
   if (extra.headers) reply.headers(extra.headers);
