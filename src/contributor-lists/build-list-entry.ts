@@ -1,3 +1,4 @@
+import { personTypeOfRfc } from "../mexico/parse-rfc.ts";
 import type { ListFileSpec } from "./catalog.ts";
 import type { ListEntry, SubList } from "./list-entry.ts";
 import type { HeaderColumns } from "./read-header-columns.ts";
@@ -84,7 +85,5 @@ function art69SubListOf(supuesto: string): SubList | null {
 
 function personTypeOf(declared: string, rfc: string): ListEntry["person_type"] {
   const initial = declared.toUpperCase().charAt(0);
-  if (initial === "M" || initial === "F") return initial;
-  const length = [...rfc].length;
-  return length === 12 ? "M" : length === 13 ? "F" : "";
+  return initial === "M" || initial === "F" ? initial : (personTypeOfRfc(rfc) ?? "");
 }

@@ -1,21 +1,6 @@
 import { nameWithoutPunctuation } from "./normalize-name.ts";
 
-const SURNAME_PARTICLES = new Set([
-  "DE",
-  "LA",
-  "LAS",
-  "MC",
-  "VON",
-  "DEL",
-  "LOS",
-  "Y",
-  "MAC",
-  "VAN",
-  "MI",
-  "DA",
-  "DAS",
-  "DI",
-]);
+const SURNAME_PARTICLES = new Set("DE LA LAS MC VON DEL LOS Y MAC VAN MI DA DAS DI".split(" "));
 const COMMON_FIRST_NAMES = new Set(["MARIA", "MA", "JOSE", "J"]);
 const VOWELS = "AEIOU";
 

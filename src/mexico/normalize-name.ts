@@ -1,33 +1,9 @@
-const ACCENTED: Readonly<Record<string, string>> = {
-  Á: "A",
-  À: "A",
-  Â: "A",
-  Ä: "A",
-  Ã: "A",
-  É: "E",
-  È: "E",
-  Ê: "E",
-  Ë: "E",
-  Í: "I",
-  Ì: "I",
-  Î: "I",
-  Ï: "I",
-  Ó: "O",
-  Ò: "O",
-  Ô: "O",
-  Ö: "O",
-  Õ: "O",
-  Ú: "U",
-  Ù: "U",
-  Û: "U",
-  Ü: "U",
-  Ç: "C",
-  Ý: "Y",
-};
+/** The accented capitals names use, each to its base letter: a lookup instead of a normalize per letter. */
+const ACCENTED = new Map([..."ÁÀÂÄÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÝ"].map((char) => [char, char.normalize("NFD")[0]]));
 
 /** Strips combining marks from one character (the rare ones the table above lacks). */
 function withoutAccent(char: string): string {
-  return ACCENTED[char] ?? char.normalize("NFD").replace(/\p{M}/gu, "");
+  return ACCENTED.get(char) ?? char.normalize("NFD").replace(/\p{M}/gu, "");
 }
 
 /**

@@ -45,7 +45,6 @@ export function isValidRfcStructure(rfc: string): boolean {
 
 /** Person type from length alone: 12 → company (M), 13 → individual (F). */
 export function personTypeOfRfc(rfc: string): PersonType | null {
-  if ([...rfc].length === 12) return "M";
-  if ([...rfc].length === 13) return "F";
-  return null;
+  const length = [...rfc].length;
+  return length === 12 ? "M" : length === 13 ? "F" : null;
 }
