@@ -11,7 +11,7 @@ export const LIVE_LISTS_BASE_URL = "https://wu1agsprosta001.blob.core.windows.ne
 export type ListFileSpec = {
   /** Stable key for storage and CLI output, e.g. `69-B/completo`. */
   key: string;
-  folder: "Datos_abiertos/Documents_AGR" | "Datos_abiertos/Documents_AGAFF" | "Datos_abiertos/Documents_AGGC";
+  folder: typeof AGR | typeof AGAFF | typeof AGGC;
   fileName: string;
   article: Article;
   /** The file's list; null for a complete file, whose rows carry their own situation. */
@@ -74,13 +74,8 @@ export const LIST_FILES: readonly ListFileSpec[] = [
  * firmes, the only file where SAT has published such rows (research §1.3–1.4). Never synced.
  */
 export const ART69_BY_SUPUESTO: ListFileSpec = {
-  key: "69/por-supuesto",
-  folder: AGR,
-  fileName: "",
-  article: "69",
-  subList: "firmes",
+  ...art69("por-supuesto", "", "firmes"),
   syncedByDefault: false,
-  aliases: [],
 };
 
 /** The file's URL under a base (SAT's live base by default, or the sandbox's). */

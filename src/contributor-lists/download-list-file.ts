@@ -39,9 +39,7 @@ export async function downloadListFile(download: DownloadRequest): Promise<Downl
   }
   if (response.statusCode !== 200) {
     await response.body.dump().catch(() => {});
-    throw new ListDownloadError(`${download.url}: HTTP ${response.statusCode}`, {
-      httpStatus: response.statusCode,
-    });
+    throw new ListDownloadError(`${download.url}: HTTP ${response.statusCode}`);
   }
   const length = Number(header(response.headers, "content-length") ?? Number.NaN);
   return {

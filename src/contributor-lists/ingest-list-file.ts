@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Db } from "../platform/db/connect.ts";
-import type { ListFileSpec } from "./catalog.ts";
 import { createListVersion } from "./create-list-version.ts";
 import { deleteListVersion } from "./delete-list-version.ts";
 import { INSERT_BATCH_ROWS, insertListEntries } from "./insert-list-entries.ts";
@@ -11,18 +10,6 @@ import { parseListFile } from "./parse-list-file.ts";
 import { pruneListVersions } from "./prune-list-versions.ts";
 import { sortEntriesByRfc } from "./sort-entries-by-rfc.ts";
 import { switchCurrentList } from "./switch-current-list.ts";
-
-export type IngestResult = {
-  status: "replaced" | "unchanged" | "rejected";
-  list: ListFileSpec;
-  rows: number;
-  suppressed: number;
-  contentDate: string | null;
-  sha256: string;
-  bytes: number;
-  previousRows: number | null;
-  reason?: string;
-};
 
 /**
  * Streams one list file into a new version (multi-row inserts in RFC order, no long transaction), then
@@ -33,7 +20,7 @@ export async function ingestListFile(
   db: Db,
   source: AsyncIterable<Uint8Array> | Readable,
   request: IngestRequest,
-): Promise<IngestResult> {
+) {
   const hash = createHash("sha256");
   const progress: IngestProgress = { bytes: 0, rows: 0 };
   const counted = countAndHash(source, hash, progress, request.onProgress);

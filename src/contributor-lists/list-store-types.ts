@@ -16,14 +16,7 @@ export type IngestProgress = { bytes: number; rows: number };
 
 /** A download or import that must not replace the current version (network failure, truncation). */
 export class ListDownloadError extends Error {
-  /** The server's status when it answered with an error; undefined for network failures and cut bodies. */
-  readonly httpStatus?: number;
-
-  constructor(message: string, options: { cause?: unknown; httpStatus?: number } = {}) {
-    super(message, { cause: options.cause });
-    this.name = "ListDownloadError";
-    this.httpStatus = options.httpStatus;
-  }
+  override name = "ListDownloadError";
 }
 
 export type IngestRequest = {

@@ -44,12 +44,10 @@ export function parseListFile(
   fileName: string,
 ): ParsedListFile {
   const stats: ListParseStats = { entries: 0, suppressed: 0, skippedRows: 0, unknownSituations: 0 };
-  let settleMeta: { resolve: (meta: ListFileMeta) => void; reject: (error: unknown) => void } | undefined;
-  const meta = new Promise<ListFileMeta>((resolve, reject) => {
-    settleMeta = { resolve, reject };
-  });
+  const settleMeta = Promise.withResolvers<ListFileMeta>();
+  const meta = settleMeta.promise;
   meta.catch(() => {}); // callers that only iterate must not get an unhandled rejection
-  const batches = readEntryBatches(source, fileName, stats, settleMeta!);
+  const batches = readEntryBatches(source, fileName, stats, settleMeta);
   const entries = flatten(batches);
   return { entries, batches, meta, stats, [Symbol.asyncIterator]: () => entries[Symbol.asyncIterator]() };
 }
@@ -76,7 +74,7 @@ async function* readEntryBatches(
   source: AsyncIterable<Uint8Array> | Readable,
   fileName: string,
   stats: ListParseStats,
-  settleMeta: { resolve: (meta: ListFileMeta) => void; reject: (error: unknown) => void },
+  settleMeta: PromiseWithResolvers<ListFileMeta>,
 ): AsyncGenerator<ListEntry[]> {
   const preamble: string[] = [];
   let list: ListFileSpec | null = null;

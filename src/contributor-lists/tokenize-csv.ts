@@ -11,10 +11,7 @@ export type CsvTokenizer = {
 };
 
 export class CsvSyntaxError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "CsvSyntaxError";
-  }
+  override name = "CsvSyntaxError";
 }
 
 const COMMA = 44;
