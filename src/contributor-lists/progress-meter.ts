@@ -1,14 +1,9 @@
+import type { SyncProgress } from "./sync-lists.ts";
+
 /** A one-line progress display (files, bytes, rows, rate) redrawn in place on a terminal. */
 export type ProgressMeter = {
   /** `totalBytes`, when known, adds the current file's share done and an ETA. */
-  update(state: {
-    file: string;
-    fileIndex: number;
-    fileCount: number;
-    bytes: number;
-    rows: number;
-    totalBytes?: number | null;
-  }): void;
+  update(state: SyncProgress & { totalBytes?: number | null }): void;
   /** Ends the current file: its counts join the totals. */
   finishFile(): void;
   done(): void;

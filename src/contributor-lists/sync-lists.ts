@@ -56,8 +56,21 @@ async function syncOneFile(
   fileCount: number,
 ): Promise<SyncFileResult> {
   const url = listFileUrl(file, options.baseUrl);
-  const base = { list: file.key, file: file.fileName };
   let attempts = 0;
+  const outcome = (
+    status: SyncFileResult["status"],
+    rows: number | null,
+    content_date: string | null,
+    reason?: string,
+  ): SyncFileResult => ({
+    list: file.key,
+    file: file.fileName,
+    status,
+    rows,
+    content_date,
+    attempts,
+    ...(reason === undefined ? {} : { reason }),
+  });
   for (;;) {
     attempts++;
     const current = await currentVersion(db, options.mode, file.key);
@@ -77,13 +90,7 @@ async function syncOneFile(
             .set({ checked_at: Date.now() })
             .where("id", "=", current.id)
             .execute();
-        return {
-          ...base,
-          status: "not_modified",
-          rows: current?.row_count ?? null,
-          content_date: current?.content_date ?? null,
-          attempts,
-        };
+        return outcome("not_modified", current?.row_count ?? null, current?.content_date ?? null);
       }
       try {
         const result = await ingestListFile(db, download.body, {
@@ -95,14 +102,7 @@ async function syncOneFile(
           onProgress: ({ bytes, rows }) =>
             options.onProgress?.({ file: file.fileName, fileIndex, fileCount, bytes, rows }),
         });
-        return {
-          ...base,
-          status: result.status,
-          rows: result.rows,
-          content_date: result.contentDate,
-          attempts,
-          ...(result.reason ? { reason: result.reason } : {}),
-        };
+        return outcome(result.status, result.rows, result.contentDate, result.reason);
       } finally {
         download.abort();
       }
@@ -110,14 +110,7 @@ async function syncOneFile(
       // Stopped, not failed: nothing is recorded for this file.
       options.signal?.throwIfAborted();
       if (!isTransient(error) || attempts > options.retries)
-        return {
-          ...base,
-          status: "failed",
-          rows: null,
-          content_date: null,
-          attempts,
-          reason: String((error as Error).message ?? error),
-        };
+        return outcome("failed", null, null, String((error as Error).message ?? error));
       await sleep((options.retryDelayMs ?? 1000) * 2 ** (attempts - 1), undefined, {
         signal: options.signal,
       }).catch(() => options.signal?.throwIfAborted());
