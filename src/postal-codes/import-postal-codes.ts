@@ -2,8 +2,6 @@ import type { Db } from "../platform/db/connect.ts";
 import type { PostalSettlement } from "../upstreams/postal-catalog/port.ts";
 import type { CatalogMode } from "./catalog-mode.ts";
 
-export type PostalImportSummary = { mode: CatalogMode; codes: number; settlements: number };
-
 const BATCH = 500;
 
 /** Replaces a mode's catalog in one transaction: readers see the old catalog or the new one, never half. */
@@ -12,20 +10,14 @@ export async function importPostalCodes(
   mode: CatalogMode,
   settlements: readonly PostalSettlement[],
   source: string,
-): Promise<PostalImportSummary> {
-  const byZip = new Map<string, { row: PostalSettlement; count: number }>();
-  for (const row of settlements) {
-    const seen = byZip.get(row.zip);
-    if (seen) seen.count += 1;
-    else byZip.set(row.zip, { row, count: 1 });
-  }
-  const rows = [...byZip.values()].map(({ row, count }) => ({
+) {
+  const rows = [...Map.groupBy(settlements, (row) => row.zip)].map(([zip, sameZip]) => ({
     mode,
-    zip: row.zip,
-    state_code: row.stateCode,
-    state: row.state,
-    municipality: row.municipality,
-    settlements: count,
+    zip,
+    state_code: sameZip[0].stateCode,
+    state: sameZip[0].state,
+    municipality: sameZip[0].municipality,
+    settlements: sameZip.length,
   }));
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("postal_codes").where("mode", "=", mode).execute();

@@ -1,10 +1,8 @@
 import type { Db } from "../platform/db/connect.ts";
 import type { CatalogMode } from "./catalog-mode.ts";
 
-export type PostalCodeStatus = { mode: CatalogMode; codes: number; source: string; imported_at: string };
-
 /** The imported postal-code catalogs, per mode. */
-export async function readPostalCodeStatus(db: Db, mode?: CatalogMode): Promise<PostalCodeStatus[]> {
+export async function readPostalCodeStatus(db: Db, mode?: CatalogMode) {
   let query = db.selectFrom("postal_code_imports").selectAll().orderBy("mode");
   if (mode) query = query.where("mode", "=", mode);
   return (await query.execute()).map((row) => ({
