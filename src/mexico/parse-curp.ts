@@ -2,20 +2,11 @@ import { isRealDate } from "./calendar-date.ts";
 import { hasValidCurpCheckDigit } from "./curp-check-digit.ts";
 import { CURP_ENTITY_CODES } from "./states.ts";
 
-export type ParsedCurp = {
-  curp: string;
-  birthDate: { year: number; month: number; day: number };
-  sex: "H" | "M";
-  entity: string;
-  differentiator: string;
-  checkDigitValid: boolean;
-};
-
 const CURP_PATTERN =
   /^([A-Z][AEIOUX][A-Z]{2})(\d{2})(\d{2})(\d{2})([HM])([A-Z]{2})([B-DF-HJ-NP-TV-Z]{3})([0-9A-Z])(\d)$/;
 
 /** Structure of a CURP (research §3.5); the century comes from the 17th character. Null when invalid. */
-export function parseCurp(input: string): ParsedCurp | null {
+export function parseCurp(input: string) {
   const curp = input.trim().toUpperCase();
   const match = CURP_PATTERN.exec(curp);
   if (!match) return null;
