@@ -35,6 +35,20 @@ export type ListStatus = {
 
 const iso = (at: number) => new Date(at).toISOString();
 
+/** A list's version fields while no version of it is loaded. */
+const NOT_LOADED = {
+  content_date: null,
+  fetched_at: null,
+  checked_at: null,
+  rows: null,
+  suppressed: null,
+  bytes: null,
+  source: null,
+  etag: null,
+  last_modified: null,
+  sha256: null,
+};
+
 /** The lists of one mode (or both), in catalog order: what is loaded, from where, and the last refresh. */
 export async function readListStatus(db: Db, mode?: ListMode): Promise<ListStatus[]> {
   let versions = db
@@ -52,7 +66,7 @@ export async function readListStatus(db: Db, mode?: ListMode): Promise<ListStatu
     const key = `${listMode}|${list}`;
     let status = statuses.get(key);
     if (!status) {
-      status = { ...notLoaded(listMode, list, article, file), last_refresh: null };
+      status = { mode: listMode, list, article, loaded: false, file, ...NOT_LOADED, last_refresh: null };
       statuses.set(key, status);
     }
     return status;
@@ -84,26 +98,6 @@ export async function readListStatus(db: Db, mode?: ListMode): Promise<ListStatu
     };
   }
   return [...statuses.values()].sort(byModeThenCatalog);
-}
-
-function notLoaded(mode: ListMode, list: string, article: string, file: string) {
-  return {
-    mode,
-    list,
-    article,
-    loaded: false,
-    file,
-    content_date: null,
-    fetched_at: null,
-    checked_at: null,
-    rows: null,
-    suppressed: null,
-    bytes: null,
-    source: null,
-    etag: null,
-    last_modified: null,
-    sha256: null,
-  };
 }
 
 function byModeThenCatalog(a: ListStatus, b: ListStatus): number {
