@@ -66,18 +66,16 @@ export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promi
   const missing = listsMissingFrom(new Set(rows.map((row) => row.list_key)));
   return {
     sat_lists:
-      found.length > 0
-        ? found.map((row) => ({
+      found.length === 0 && missing.length > 0
+        ? null
+        : found.map((row) => ({
             article: row.article,
             sub_list: row.sub_list ?? "",
             situation: row.situation ?? "",
             name: row.name ?? "",
             person_type: row.person_type ?? "",
             state: row.state ?? "",
-          }))
-        : missing.length > 0
-          ? null
-          : [],
+          })),
     data_as_of: newest === null ? null : new Date(newest).toISOString(),
     missing_lists: missing,
   };

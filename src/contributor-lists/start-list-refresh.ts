@@ -1,17 +1,13 @@
 import type { Db } from "../platform/db/connect.ts";
 import { type PeriodicRefresh, startPeriodicRefresh } from "../platform/periodic-refresh.ts";
 import type { ListMode, SyncFileResult } from "./list-store-types.ts";
-import { syncLists } from "./sync-lists.ts";
+import { type SyncOptions, syncLists } from "./sync-lists.ts";
 
-export type ListRefreshOptions = {
+type ListRefreshOptions = Pick<SyncOptions, "minRowRatio" | "timeoutMs" | "retries" | "retryDelayMs"> & {
   db: Db;
   /** Each mode to keep fresh, with the base URL its files come from. */
   sources: { mode: ListMode; baseUrl: string }[];
   intervalMs: number;
-  minRowRatio: number;
-  timeoutMs: number;
-  retries: number;
-  retryDelayMs?: number;
   onResult?: (mode: ListMode, results: SyncFileResult[]) => void;
   onError?: (mode: ListMode, error: unknown) => void;
 };
