@@ -1,17 +1,13 @@
 import { stripLegalEntitySuffix } from "./legal-entity-suffixes.ts";
 import { normalizeName } from "./normalize-name.ts";
 
-/** NFC, trimmed, runs of spaces as one: the text as SAT shows it, every letter and sign kept. */
-function tidy(name: string): string {
-  return name.normalize("NFC").replace(/\s+/g, " ").trim();
-}
-
 /**
  * The string for a CFDI 4.0 invoice's `Receptor/@Nombre`: the registered name without its régimen de
  * capital (research §4), in SAT's own letters — Ñ, accents, dots and commas as registered.
  */
 export function cfdiName(registered: string): string {
-  const written = tidy(registered);
+  // NFC, trimmed, runs of spaces as one: the text as SAT shows it, every letter and sign kept.
+  const written = registered.normalize("NFC").replace(/\s+/g, " ").trim();
   const base = stripLegalEntitySuffix(written);
   // The suffix is cut from the written name at the position found on its normalized twin; if
   // upper-casing changed the length (ß → SS), the positions do not line up and the twin is returned.
