@@ -1,18 +1,10 @@
-const MONTHS: Record<string, number> = {
-  enero: 1,
-  febrero: 2,
-  marzo: 3,
-  abril: 4,
-  mayo: 5,
-  junio: 6,
-  julio: 7,
-  agosto: 8,
-  septiembre: 9,
-  setiembre: 9,
-  octubre: 10,
-  noviembre: 11,
-  diciembre: 12,
-};
+/** September is also written "setiembre". */
+const MONTHS = new Map([
+  ..."enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre"
+    .split(" ")
+    .map((name, index) => [name, index + 1] as const),
+  ["setiembre", 9],
+]);
 
 const UPDATED_AT = /actualizada\s+al\s+(\d{1,2})\s+de\s+([a-z]+)\s+de\s+(\d{4})/;
 
@@ -24,7 +16,7 @@ export function parseContentDate(preamble: string): string | null {
     .toLowerCase();
   const match = UPDATED_AT.exec(text);
   if (!match) return null;
-  const [day, month, year] = [Number(match[1]), MONTHS[match[2]], Number(match[3])];
+  const [day, month, year] = [Number(match[1]), MONTHS.get(match[2]), Number(match[3])];
   if (!month) return null;
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCDate() !== day || date.getUTCMonth() !== month - 1) return null;
