@@ -1,16 +1,5 @@
 import { normalizeHeaderCell } from "./normalize-header-cell.ts";
 
-/** Where the fields a ListEntry needs sit in a file's rows; -1 when the file has no such column. */
-export type HeaderColumns = {
-  rfc: number;
-  name: number;
-  personType: number;
-  situation: number;
-  state: number;
-  /** Every other named column, by its header text as written. */
-  extra: { index: number; header: string }[];
-};
-
 const NAME_HEADERS = ["RAZON SOCIAL", "NOMBRE DEL CONTRIBUYENTE", "NOMBRE O RAZON SOCIAL", "NOMBRE"];
 const PERSON_TYPE_HEADERS = ["TIPO PERSONA", "TIPO DE PERSONA"];
 const SITUATION_HEADERS = ["SUPUESTO", "SUPUESTO DE CANCELACION CSD", "SITUACION DEL CONTRIBUYENTE"];
@@ -20,7 +9,11 @@ export function isHeaderRow(cells: readonly string[]): boolean {
   return cells.some((cell) => normalizeHeaderCell(cell) === "RFC");
 }
 
-export function readHeaderColumns(header: readonly string[]): HeaderColumns {
+/**
+ * Where the fields a ListEntry needs sit in a file's rows (-1 when the file has no such column), and
+ * every other named column by its header text as written.
+ */
+export function readHeaderColumns(header: readonly string[]) {
   const normalized = header.map(normalizeHeaderCell);
   const find = (names: readonly string[], loose?: (cell: string) => boolean) => {
     const exact = normalized.findIndex((cell) => names.includes(cell));
@@ -39,3 +32,5 @@ export function readHeaderColumns(header: readonly string[]): HeaderColumns {
     .filter(({ index, header: text }) => text !== "" && !used.has(index));
   return { ...columns, extra };
 }
+
+export type HeaderColumns = ReturnType<typeof readHeaderColumns>;
