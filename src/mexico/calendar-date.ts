@@ -21,8 +21,6 @@ export function isRealDateTime(
 
 /** YYMMDD of a UTC date, as RFC and CURP write it. */
 export function yymmdd(date: Date): string {
-  const yy = String(date.getUTCFullYear() % 100).padStart(2, "0");
-  const mm = String(date.getUTCMonth() + 1).padStart(2, "0");
-  const dd = String(date.getUTCDate()).padStart(2, "0");
-  return `${yy}${mm}${dd}`;
+  const parts = [date.getUTCFullYear() % 100, date.getUTCMonth() + 1, date.getUTCDate()];
+  return parts.map((part) => String(part).padStart(2, "0")).join("");
 }
