@@ -11,14 +11,7 @@ import { recognizeListFile } from "./recognize-list-file.ts";
 /** SAT's files have 0–2 preamble lines today; more than this means it is not a list file. */
 const MAX_PREAMBLE_ROWS = 20;
 
-export type ListFileMeta = {
-  fileName: string;
-  list: ListFileSpec;
-  /** The "actualizada al" date of the preamble (69-B, 69-B Bis) as YYYY-MM-DD; null when the file has none. */
-  contentDate: string | null;
-  header: string[];
-  preamble: string[];
-};
+export type ListFileMeta = ReturnType<typeof readMeta>;
 
 /** Live counters; final once iteration has ended. */
 export type ListParseStats = {
@@ -52,7 +45,8 @@ export function parseListFile(
   return { entries, batches, meta, stats, [Symbol.asyncIterator]: () => entries[Symbol.asyncIterator]() };
 }
 
-function readMeta(fileName: string, header: string[], preamble: string[]): ListFileMeta {
+/** The file's list, and the "actualizada al" date of its preamble (69-B, 69-B Bis) as YYYY-MM-DD or null. */
+function readMeta(fileName: string, header: string[], preamble: string[]) {
   const list = recognizeListFile(fileName, header);
   if (!list) throw new ListFileError(`${fileName}: not a known SAT list (file name and header unrecognised)`);
   const contentDate = parseContentDate(preamble.join(" "));
