@@ -1,7 +1,8 @@
 import type { Db } from "../platform/db/connect.ts";
+import type { MembershipsTable } from "../platform/db/schema.ts";
 import { ServiceError } from "../platform/errors.ts";
 
-export type Role = "owner" | "admin" | "member";
+export type Role = MembershipsTable["role"];
 
 /** Adds an existing user to an organization, or changes the role they have there. */
 export async function addMember(db: Db, input: { orgId: string; email: string; role: Role }): Promise<void> {

@@ -3,17 +3,8 @@ import { ServiceError } from "../platform/errors.ts";
 import { newId, randomBase62 } from "../platform/ids.ts";
 import { slugify } from "./slugify.ts";
 
-export interface CreatedOrganization {
-  id: string;
-  slug: string;
-  name: string;
-}
-
 /** An organization is a billing owner of its own; its creator becomes its owner member. */
-export async function createOrganization(
-  db: Db,
-  input: { name: string; ownerUserId: string },
-): Promise<CreatedOrganization> {
+export async function createOrganization(db: Db, input: { name: string; ownerUserId: string }) {
   const name = input.name.trim();
   if (name.length === 0 || name.length > 120)
     throw new ServiceError("invalid_request", "organization name must have 1 to 120 characters", {

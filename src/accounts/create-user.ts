@@ -4,12 +4,6 @@ import { ServiceError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
 import { hashPassword } from "./password.ts";
 
-export interface CreatedUser {
-  id: string;
-  email: string;
-  credits: number;
-}
-
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A user is also a billing owner; it starts with the signup grant. */
@@ -17,7 +11,7 @@ export async function createUser(
   db: Db,
   input: { email: string; password?: string | null },
   policy: { signupCredits: number },
-): Promise<CreatedUser> {
+) {
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email))
     throw new ServiceError("invalid_request", "email is not a valid address", {

@@ -1,21 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../platform/db/connect.ts";
 
-export interface StartedSession {
-  /** Goes into the cookie; only its hash is stored. */
-  token: string;
-  csrfToken: string;
-  expiresAt: number;
-}
-
 export const hashSessionToken = (token: string): string => createHash("sha256").update(token).digest("hex");
 
 /** Opens a dashboard session for a user who just proved who they are (always a new token). */
-export async function startSession(
-  db: Db,
-  input: { userId: string; ttlMs: number; now?: number },
-): Promise<StartedSession> {
+export async function startSession(db: Db, input: { userId: string; ttlMs: number; now?: number }) {
   const now = input.now ?? Date.now();
+  // Goes into the cookie; only its hash is stored.
   const token = randomBytes(32).toString("base64url");
   const csrfToken = randomBytes(32).toString("base64url");
   const expiresAt = now + input.ttlMs;
