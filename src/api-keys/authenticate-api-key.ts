@@ -1,22 +1,8 @@
 import { compiledOnce } from "../platform/db/compiled-once.ts";
 import type { Db } from "../platform/db/connect.ts";
-import type { OwnersTable } from "../platform/db/schema.ts";
-import { checkApiKeyFormat, hashApiKey, type KeyMode } from "./key-format.ts";
+import { checkApiKeyFormat, hashApiKey } from "./key-format.ts";
 
-export interface KeyContext {
-  keyId: string;
-  label: string;
-  mode: KeyMode;
-  displayPrefix: string;
-  owner: {
-    id: string;
-    kind: OwnersTable["kind"];
-    name: string;
-    plan: OwnersTable["plan"];
-    planExpiresAt: number | null;
-    planMonthlyCredits: number | null;
-  };
-}
+export type KeyContext = NonNullable<Awaited<ReturnType<typeof authenticateApiKey>>>;
 
 const keyQuery = compiledOnce((db, a: { hash: string }) =>
   db
@@ -42,7 +28,7 @@ const keyQuery = compiledOnce((db, a: { hash: string }) =>
  * Resolves a presented key to its owner; null for any kind of bad key, so callers answer alike.
  * Looked up on every call, never cached: a deleted key fails at once on every process (DESIGN §3.6).
  */
-export async function authenticateApiKey(db: Db, raw: string | undefined): Promise<KeyContext | null> {
+export async function authenticateApiKey(db: Db, raw: string | undefined) {
   if (!raw || checkApiKeyFormat(raw) === null) return null;
   const [row] = await keyQuery(db, { hash: hashApiKey(raw) });
   if (!row) return null;

@@ -2,20 +2,13 @@ import type { Db } from "../platform/db/connect.ts";
 import { newId } from "../platform/ids.ts";
 import { displayPrefixOf, generateApiKey, hashApiKey, type KeyMode } from "./key-format.ts";
 
-export interface IssuedKey {
-  id: string;
-  key: string;
-  label: string;
-  mode: KeyMode;
-  displayPrefix: string;
-  createdAt: number;
-}
+export type IssuedKey = Awaited<ReturnType<typeof issueApiKey>>;
 
 /** Creates a key for an owner. The clear key is returned once and never stored. */
 export async function issueApiKey(
   db: Db,
   input: { ownerId: string; label: string; mode: KeyMode; createdBy?: string | null },
-): Promise<IssuedKey> {
+) {
   const key = generateApiKey(input.mode);
   const row = {
     id: newId("key"),
@@ -34,7 +27,7 @@ export async function issueApiKey(
     id: row.id,
     key,
     label: row.label,
-    mode: input.mode,
+    mode: row.mode,
     displayPrefix: row.display_prefix,
     createdAt: row.created_at,
   };

@@ -1,23 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
-import { authenticateApiKey, type KeyContext } from "./authenticate-api-key.ts";
+import { authenticateApiKey } from "./authenticate-api-key.ts";
 import type { KeyUseRecorder } from "./record-key-use.ts";
 
 // One detail for every way a key can be wrong, so the answer tells an attacker nothing.
 const UNAUTHORIZED = "A valid API key is required in the x-api-key header.";
 
 export function requireApiKey(scope: FastifyInstance, db: Db, keyUse: KeyUseRecorder): void {
-  const accept = (request: FastifyRequest, auth: KeyContext) => {
-    request.auth = auth;
-    keyUse.record(auth.keyId);
-  };
   scope.addHook("onRequest", (request, _reply, done) => {
     const header = request.headers["x-api-key"];
     const presented = Array.isArray(header) ? undefined : header;
     authenticateApiKey(db, presented).then((auth) => {
       if (!auth) return done(new ServiceError("unauthorized", UNAUTHORIZED));
-      accept(request, auth);
+      request.auth = auth;
+      keyUse.record(auth.keyId);
       done();
     }, done);
   });
