@@ -1,4 +1,4 @@
-import { type Html, html } from "./html.ts";
+import { errorBox, type Html, html } from "./html.ts";
 
 export const copy = {
   logInTitle: "Log in",
@@ -22,9 +22,6 @@ export interface AuthForm {
   error?: string;
   next?: string;
 }
-
-const errorBox = (error?: string): Html =>
-  error ? html`<p class="error" role="alert">${error}</p>` : html``;
 
 export function logInForm(form: AuthForm): Html {
   return html`<section class="card narrow">

@@ -1,5 +1,5 @@
 import type { Balance } from "../credits/read-balance.ts";
-import { cell, formatTime, type Html, html } from "./html.ts";
+import { cell, errorBox, formatTime, type Html, html } from "./html.ts";
 import type { Standing } from "./read-standing.ts";
 import type { Usage } from "./read-usage.ts";
 import { columnChart } from "./usage-chart.ts";
@@ -95,18 +95,16 @@ function planBox({ plan, balance }: Standing): Html {
   return html`<div><h2>${copy.plan}</h2><p class="big" id="plan">${copy.plans[plan.name]}</p><p>${details}${expiry}</p></div>`;
 }
 
+/** For an organization's owner: their own balance, which the form moves credits from. */
+type Fund = { personal: Balance; csrfToken: string; error?: string };
+
 /** An organization's owner moves credits from their own balance to the organization. */
-function fundForm(input: {
-  workspace: Workspace;
-  personal: Balance;
-  csrfToken: string;
-  error?: string;
-}): Html {
+function fundForm(input: Fund & { workspace: Workspace }): Html {
   const { workspace, personal } = input;
   return html`<section class="card" id="fund">
 <h2>${copy.fundTitle}</h2>
 <p>${copy.fundIntro(personal.credits, workspace.name)}</p>
-${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ""}
+${errorBox(input.error)}
 <form method="post" action="${workspace.basePath}/credits/transfer" class="inline">
   <input type="hidden" name="_csrf" value="${input.csrfToken}">
   <label>${copy.fundAmount} <input type="number" name="credits" min="1" step="1" required></label>
@@ -119,8 +117,7 @@ export function creditsPage(input: {
   workspace: Workspace;
   standing: Standing;
   usage: Usage;
-  /** For an organization's owner: their own balance, which the form moves credits from. */
-  fund?: { personal: Balance; csrfToken: string; error?: string };
+  fund?: Fund;
 }): Html {
   const { standing, workspace } = input;
   const { balance } = standing;

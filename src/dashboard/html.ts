@@ -41,6 +41,10 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
 export const cell = (label: string, value: HtmlValue, className = ""): Html =>
   html`<td data-label="${label}"${className ? html` class="${className}"` : ""}>${value}</td>`;
 
+/** A form's refusal, announced to screen readers; nothing when there is none. */
+export const errorBox = (error?: string): HtmlValue =>
+  error ? html`<p class="error" role="alert">${error}</p>` : "";
+
 /** `2026-11-22 03:50 UTC`: one unambiguous format on every page. */
 export function formatTime(epochMs: number | null): string {
   if (epochMs === null) return "—";

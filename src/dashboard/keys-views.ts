@@ -1,6 +1,6 @@
 import type { IssuedKey } from "../api-keys/issue-api-key.ts";
 import type { KeySummary } from "../api-keys/list-api-keys.ts";
-import { formatTime, type Html, html } from "./html.ts";
+import { errorBox, formatTime, type Html, html } from "./html.ts";
 import type { Workspace } from "./workspace.ts";
 
 export const copy = {
@@ -70,7 +70,7 @@ export function keysPage(input: {
 ${input.issued ? createdKeyBox(input.issued) : ""}
 <section class="card">
 <h2>${copy.create}</h2>
-${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ""}
+${errorBox(input.error)}
 <form method="post" action="${base}" class="inline">
   <input type="hidden" name="_csrf" value="${csrfToken}">
   <label>${copy.label} <input name="label" maxlength="100" required placeholder="${copy.labelHint}"></label>

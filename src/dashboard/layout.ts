@@ -1,7 +1,7 @@
 import type { ActiveSession } from "../accounts/find-session.ts";
 import type { Membership } from "../accounts/list-memberships.ts";
 import { type Html, html } from "./html.ts";
-import { canManage, organizationWorkspace, type Workspace } from "./workspace.ts";
+import { canManage, organizationWorkspace, personalWorkspace, type Workspace } from "./workspace.ts";
 
 export const copy = {
   product: "padron",
@@ -46,14 +46,7 @@ function header(frame: Frame): Html {
   const { session, workspace } = frame;
   if (!session)
     return html`<header><a class="brand" href="/">${copy.product}</a><nav class="account"><a href="/prices">${copy.prices}</a> <a href="/login">${copy.logIn}</a> <a href="/signup">${copy.signUp}</a></nav></header>`;
-  const personal: Workspace = {
-    ownerId: session.userId,
-    kind: "user",
-    name: copy.personal,
-    slug: null,
-    role: "owner",
-    basePath: "",
-  };
+  const personal = { ...personalWorkspace(session), name: copy.personal };
   const targets = [personal, ...(frame.memberships ?? []).map(organizationWorkspace)];
   const contexts = targets.map(
     (t) =>

@@ -1,7 +1,7 @@
 import type { Role } from "../accounts/add-member.ts";
 import type { Member } from "../accounts/list-members.ts";
 import type { Membership } from "../accounts/list-memberships.ts";
-import { formatTime, type Html, html } from "./html.ts";
+import { errorBox, formatTime, type Html, html } from "./html.ts";
 import { canManage, type Workspace } from "./workspace.ts";
 
 export const copy = {
@@ -50,7 +50,7 @@ export function organizationsPage(input: {
 </table></div></section>
 <section class="card">
 <h2>${copy.create}</h2>
-${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ""}
+${errorBox(input.error)}
 <form method="post" action="/orgs" class="inline">
   <input type="hidden" name="_csrf" value="${input.csrfToken}">
   <label>${copy.name} <input name="name" maxlength="120" required></label>
@@ -73,7 +73,7 @@ export function membersPage(input: {
   const form = html`<section class="card">
 <h2>${copy.add}</h2>
 <p>${copy.addHint}</p>
-${input.error ? html`<p class="error" role="alert">${input.error}</p>` : ""}
+${errorBox(input.error)}
 <form method="post" action="${workspace.basePath}/members" class="inline">
   <input type="hidden" name="_csrf" value="${input.csrfToken}">
   <label>${copy.email} <input type="email" name="email" required></label>

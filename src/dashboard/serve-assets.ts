@@ -12,17 +12,10 @@ const ASSETS: Record<string, { type: string; file: string }> = {
 };
 
 export function serveAssets(app: FastifyInstance): void {
-  const loaded = Object.entries(ASSETS).map(([name, asset]) => ({
-    name,
-    type: asset.type,
-    body: readFileSync(asset.file),
-  }));
-  for (const asset of loaded) {
-    app.get(`/assets/${asset.name}`, { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .type(`${asset.type}; charset=utf-8`)
-        .header("cache-control", "public, max-age=3600")
-        .send(asset.body),
+  for (const [name, { type, file }] of Object.entries(ASSETS)) {
+    const body = readFileSync(file);
+    app.get(`/assets/${name}`, { schema: { hide: true } }, async (_request, reply) =>
+      reply.type(`${type}; charset=utf-8`).header("cache-control", "public, max-age=3600").send(body),
     );
   }
 }

@@ -6,8 +6,12 @@ export const SESSION_COOKIE = "padron_session";
 export const PRE_AUTH_COOKIE = "padron_csrf";
 
 // Secure whenever the page is served over TLS, directly or as declared by PUBLIC_URL behind a proxy.
-const isSecure = (request: FastifyRequest, publicUrl: string): boolean =>
-  request.protocol === "https" || publicUrl.startsWith("https:");
+const cookieOptions = (request: FastifyRequest, publicUrl: string) => ({
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax" as const,
+  secure: request.protocol === "https" || publicUrl.startsWith("https:"),
+});
 
 export function setSessionCookie(
   request: FastifyRequest,
@@ -16,10 +20,7 @@ export function setSessionCookie(
   publicUrl: string,
 ): void {
   reply.setCookie(SESSION_COOKIE, session.token, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecure(request, publicUrl),
+    ...cookieOptions(request, publicUrl),
     expires: new Date(session.expiresAt),
   });
   reply.clearCookie(PRE_AUTH_COOKIE, { path: "/" });
@@ -34,11 +35,6 @@ export function preAuthToken(request: FastifyRequest, reply: FastifyReply, publi
   const existing = request.cookies[PRE_AUTH_COOKIE];
   if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
   const token = randomBytes(32).toString("base64url");
-  reply.setCookie(PRE_AUTH_COOKIE, token, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: isSecure(request, publicUrl),
-  });
+  reply.setCookie(PRE_AUTH_COOKIE, token, cookieOptions(request, publicUrl));
   return token;
 }
