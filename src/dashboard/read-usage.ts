@@ -3,66 +3,46 @@ import type { Db } from "../platform/db/connect.ts";
 
 const DAY_MS = 86_400_000;
 
-export interface DailyUsage {
-  day: number;
-  credits: number;
-  requests: number;
-}
-
-export interface OperationUsage {
-  operation: string;
-  credits: number;
-  requests: number;
-}
-
-export interface Usage {
-  days: DailyUsage[];
-  operations: OperationUsage[];
-}
+export type Usage = Awaited<ReturnType<typeof readUsage>>;
 
 /**
  * Credits spent (charges net of refunds, from the ledger) and API requests (from the request log) of
  * one owner over the last `days` days, per UTC day and per operation. Integer division by the day
  * length groups identically on SQLite and PostgreSQL.
  */
-export async function readUsage(db: Db, ownerId: string, days = 30, now = Date.now()): Promise<Usage> {
+export async function readUsage(db: Db, ownerId: string, days = 30, now = Date.now()) {
   const firstDay = Math.floor(now / DAY_MS) - (days - 1);
   const since = firstDay * DAY_MS;
   const day = sql<number>`created_at / 86400000`;
   const spent = sql<number>`-sum(credits + allowance)`;
+  const counted = sql<number>`count(*)`;
+  const charges = () =>
+    db
+      .selectFrom("ledger")
+      .where("owner_id", "=", ownerId)
+      .where("kind", "in", ["charge", "refund"])
+      .where("created_at", ">=", since);
+  const requests = () =>
+    db.selectFrom("api_requests").where("owner_id", "=", ownerId).where("created_at", ">=", since);
   const [ledgerDays, requestDays, ledgerOps, requestOps] = await Promise.all([
-    db
-      .selectFrom("ledger")
+    charges()
       .select([day.as("day"), spent.as("credits")])
-      .where("owner_id", "=", ownerId)
-      .where("kind", "in", ["charge", "refund"])
-      .where("created_at", ">=", since)
       .groupBy(day)
       .execute(),
-    db
-      .selectFrom("api_requests")
-      .select([day.as("day"), sql<number>`count(*)`.as("requests")])
-      .where("owner_id", "=", ownerId)
-      .where("created_at", ">=", since)
+    requests()
+      .select([day.as("day"), counted.as("requests")])
       .groupBy(day)
       .execute(),
-    db
-      .selectFrom("ledger")
+    charges()
       .select(["operation", spent.as("credits")])
-      .where("owner_id", "=", ownerId)
-      .where("kind", "in", ["charge", "refund"])
-      .where("created_at", ">=", since)
       .groupBy("operation")
       .execute(),
-    db
-      .selectFrom("api_requests")
-      .select(["operation", sql<number>`count(*)`.as("requests")])
-      .where("owner_id", "=", ownerId)
-      .where("created_at", ">=", since)
+    requests()
+      .select(["operation", counted.as("requests")])
       .groupBy("operation")
       .execute(),
   ]);
-  const byDay = new Map<number, DailyUsage>();
+  const byDay = new Map<number, { day: number; credits: number; requests: number }>();
   for (let d = firstDay; d < firstDay + days; d++) byDay.set(d, { day: d * DAY_MS, credits: 0, requests: 0 });
   for (const row of ledgerDays) {
     const entry = byDay.get(Number(row.day));
@@ -72,7 +52,7 @@ export async function readUsage(db: Db, ownerId: string, days = 30, now = Date.n
     const entry = byDay.get(Number(row.day));
     if (entry) entry.requests = Number(row.requests);
   }
-  const byOperation = new Map<string, OperationUsage>();
+  const byOperation = new Map<string, { operation: string; credits: number; requests: number }>();
   const operationOf = (name: string) => {
     const entry = byOperation.get(name) ?? { operation: name, credits: 0, requests: 0 };
     byOperation.set(name, entry);
