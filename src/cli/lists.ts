@@ -1,27 +1,14 @@
 import { createReadStream } from "node:fs";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Config } from "../config.ts";
 import { ART69_BY_SUPUESTO } from "../contributor-lists/catalog.ts";
 import { ingestListFile } from "../contributor-lists/ingest-list-file.ts";
-import type { ListMode } from "../contributor-lists/list-store-types.ts";
 import { createProgressMeter } from "../contributor-lists/progress-meter.ts";
 import { readListStatus } from "../contributor-lists/read-list-status.ts";
 import { syncLists } from "../contributor-lists/sync-lists.ts";
 import type { Command } from "./command.ts";
 import { listStatusText } from "./list-status-text.ts";
 import { listModeOf, meterFor, print, withDatabase, withSourceOrSandbox } from "./session.ts";
-
-/** Where a sync downloads from: `--url`, else the configured base, else a sandbox for the command. */
-function withListsSource<T>(
-  config: Config,
-  mode: ListMode,
-  url: string | undefined,
-  work: (baseUrl: string) => Promise<T>,
-): Promise<T> {
-  const configured = mode === "live" ? config.lists.liveBaseUrl : config.lists.sandboxBaseUrl;
-  return withSourceOrSandbox(config, url || configured, work);
-}
 
 export const lists: Record<string, Command> = {
   "lists sync": {
@@ -31,7 +18,10 @@ export const lists: Record<string, Command> = {
       withDatabase(async ({ db }, config) => {
         const mode = listModeOf(values);
         const progress = meterFor();
-        const results = await withListsSource(config, mode, values.url as string | undefined, (baseUrl) =>
+        // Downloads from `--url`, else the configured base, else a sandbox for the command.
+        const configured = mode === "live" ? config.lists.liveBaseUrl : config.lists.sandboxBaseUrl;
+        const url = (values.url as string | undefined) || configured;
+        const results = await withSourceOrSandbox(config, url, (baseUrl) =>
           syncLists(db, {
             mode,
             baseUrl,

@@ -1,5 +1,5 @@
 import type { Config } from "../config.ts";
-import type { ListMode } from "../platform/db/schema.ts";
+import type { ListMode, RegistrationList } from "../platform/db/schema.ts";
 import { importPartFiles } from "../registration/import-part-files.ts";
 import type { DateImport } from "../registration/read-date-parts.ts";
 import { readRegistrationStatus } from "../registration/read-registration-status.ts";
@@ -27,8 +27,11 @@ function partLines(imports: readonly DateImport[]): string[] {
   );
 }
 
+/** The list under the name SAT publishes it as. */
+const satName = (list: RegistrationList) => (list === "rfc" ? "l_RFC" : "LCO");
+
 const describe = (result: DateImport) =>
-  `${result.list === "rfc" ? "l_RFC" : "LCO"} ${result.date}: ${result.status}, ${result.rows.toLocaleString("en")} rows` +
+  `${satName(result.list)} ${result.date}: ${result.status}, ${result.rows.toLocaleString("en")} rows` +
   (result.changes
     ? ` (${result.changes.added} added, ${result.changes.removed} removed, ${result.changes.restored} restored, ${result.changes.flags} flags changed)`
     : "") +
@@ -94,7 +97,7 @@ export const registration: Record<string, Command> = {
         progress.meter.done();
         const text = results.map(
           (r) =>
-            `${r.list === "rfc" ? "l_RFC" : "LCO"}: ${r.status}${r.date ? ` ${r.date}` : ""}${r.reason ? ` (${r.reason})` : ""}` +
+            `${satName(r.list)}: ${r.status}${r.date ? ` ${r.date}` : ""}${r.reason ? ` (${r.reason})` : ""}` +
             r.imports.map((i) => `\n  ${describe(i)}`).join(""),
         );
         const lines = results.flatMap((r) =>
@@ -112,7 +115,7 @@ export const registration: Record<string, Command> = {
         const statuses = await readRegistrationStatus(db, values.mode ? listModeOf(values) : undefined);
         const text = statuses.map(
           (s) =>
-            `${s.mode.padEnd(8)} ${(s.list === "rfc" ? "l_RFC" : "LCO").padEnd(6)} ${s.date ?? "-"}  ${s.rows.toLocaleString("en").padStart(12)} rows` +
+            `${s.mode.padEnd(8)} ${satName(s.list).padEnd(6)} ${s.date ?? "-"}  ${s.rows.toLocaleString("en").padStart(12)} rows` +
             `  last sync ${s.last_sync ? `${s.last_sync.at} ${s.last_sync.outcome}${s.last_sync.detail ? ` (${s.last_sync.detail})` : ""}` : "-"}`,
         );
         print(Boolean(values.json), statuses, text.join("\n") || "no registration list imported");

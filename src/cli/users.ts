@@ -14,7 +14,7 @@ export const users: Record<string, Command> = {
           { email: required(values, "email"), password: values.password as string | undefined },
           config.accounts,
         );
-        print(Boolean(values.json), { id: user.id, email: user.email, credits: user.credits }, user.id);
+        print(Boolean(values.json), user, user.id);
         if (!values.password)
           process.stderr.write(
             `note: ${user.email} has no password, so cannot log in to the dashboard until one is set: ` +
