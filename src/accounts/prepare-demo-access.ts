@@ -6,22 +6,15 @@ import { createUser } from "./create-user.ts";
 
 const LABEL = "printed by padron serve";
 
-export interface DemoAccess {
-  email: string;
-  key: string;
-  /** False when this start had to issue the key (first start, or the kept one stopped working). */
-  kept: boolean;
-}
-
 /**
  * First-run convenience: the demo user exists and has a sandbox key that every start prints. Keys are
  * stored hashed, so the key itself is kept in `keyFile` (readable by this user only) and printed again
- * while it still works; otherwise a new one is issued and kept there.
+ * while it still works; otherwise a new one is issued and kept there (`kept: false`).
  */
 export async function prepareDemoAccess(
   db: Db,
   input: { email: string; signupCredits: number; keyFile: string },
-): Promise<DemoAccess> {
+) {
   const existing = await db
     .selectFrom("users")
     .select("id")

@@ -3,13 +3,9 @@ import type { Db } from "../platform/db/connect.ts";
 
 // Last-used times are kept in memory and written in one batch per interval, so an authenticated
 // request never waits on a write.
-export interface KeyUseRecorder {
-  record(keyId: string): void;
-  flush(): Promise<void>;
-  stop(): Promise<void>;
-}
+export type KeyUseRecorder = ReturnType<typeof createKeyUseRecorder>;
 
-export function createKeyUseRecorder(db: Db, report: ReportFailure, intervalMs = 10_000): KeyUseRecorder {
+export function createKeyUseRecorder(db: Db, report: ReportFailure, intervalMs = 10_000) {
   let pending = new Map<string, number>();
   const flush = async () => {
     if (pending.size === 0) return;
@@ -27,7 +23,7 @@ export function createKeyUseRecorder(db: Db, report: ReportFailure, intervalMs =
   );
   timer.unref();
   return {
-    record: (keyId) => void pending.set(keyId, Date.now()),
+    record: (keyId: string) => void pending.set(keyId, Date.now()),
     flush,
     stop: async () => {
       clearInterval(timer);

@@ -30,7 +30,7 @@ export function field(request: FastifyRequest, name: string): string {
   return typeof value === "string" ? value : "";
 }
 
-export function redirectToLogin(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+function redirectToLogin(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const next = request.method === "GET" ? `?next=${encodeURIComponent(request.url)}` : "";
   return reply.redirect(`/login${next}`, 303);
 }
