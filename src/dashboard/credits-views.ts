@@ -53,8 +53,7 @@ const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 const day = (ms: number) => new Date(ms).toISOString().slice(5, 10);
 
 function usageSection(usage: Usage): Html {
-  const hasUsage = usage.operations.length > 0;
-  if (!hasUsage)
+  if (usage.operations.length === 0)
     return html`<section class="card"><h2>${copy.usageTitle}</h2><p>${copy.noUsage}</p></section>`;
   const first = day(usage.days[0].day);
   const last = day(usage.days[usage.days.length - 1].day);

@@ -12,7 +12,6 @@ const frame = (page: PageContext) => ({ title: copy.title, ...page, section: "ap
 /** `/api-keys` and `/org/<slug>/api-keys`: the same verbs as `padron keys`, for the page's owner. */
 export function keysRoutes(app: FastifyInstance, deps: DashboardDeps): void {
   const { db } = deps;
-  const manage = { manage: true };
   const showKeys = async (
     reply: FastifyReply,
     page: PageContext,
@@ -24,11 +23,11 @@ export function keysRoutes(app: FastifyInstance, deps: DashboardDeps): void {
     return sendHtml(reply, renderPage(frame(page), body), status);
   };
 
-  pageRoute(app, deps, { method: "GET", path: "/api-keys", ...manage }, (_request, reply, page) =>
+  pageRoute(app, deps, { method: "GET", path: "/api-keys", manage: true }, (_request, reply, page) =>
     showKeys(reply, page),
   );
 
-  pageRoute(app, deps, { method: "POST", path: "/api-keys", ...manage }, async (request, reply, page) => {
+  pageRoute(app, deps, { method: "POST", path: "/api-keys", manage: true }, async (request, reply, page) => {
     const label = field(request, "label").trim();
     const mode = field(request, "mode") === "live" ? "live" : "test";
     if (label.length === 0 || label.length > 100)
@@ -38,7 +37,7 @@ export function keysRoutes(app: FastifyInstance, deps: DashboardDeps): void {
     return showKeys(reply, page, { issued });
   });
 
-  const keyPath = { path: "/api-keys/:keyId/delete", ...manage };
+  const keyPath = { path: "/api-keys/:keyId/delete", manage: true };
   pageRoute(app, deps, { method: "GET", ...keyPath }, async (request, reply, page) => {
     const { keyId } = request.params as { keyId: string };
     const key = (await listApiKeys(db, page.workspace.ownerId)).find((k) => k.id === keyId);

@@ -15,7 +15,6 @@ const modeOf = (request: FastifyRequest): KeyMode | undefined =>
 /** `/webhooks` and `/org/<slug>/webhooks`: both signing secrets (reveal, rotate), deliveries, redelivery. */
 export function webhooksRoutes(app: FastifyInstance, deps: DashboardDeps): void {
   const { db } = deps;
-  const manage = { manage: true };
   const fullPage = async (
     page: PageContext,
     extra: { secrets?: Partial<Record<KeyMode, string>>; rotated?: KeyMode } = {},
@@ -26,7 +25,7 @@ export function webhooksRoutes(app: FastifyInstance, deps: DashboardDeps): void 
     return renderPage({ title: copy.title, ...page, section: "webhooks" }, body);
   };
 
-  pageRoute(app, deps, { method: "GET", path: "/webhooks", ...manage }, async (_request, reply, page) =>
+  pageRoute(app, deps, { method: "GET", path: "/webhooks", manage: true }, async (_request, reply, page) =>
     sendHtml(reply, await fullPage(page)),
   );
 
@@ -37,7 +36,7 @@ export function webhooksRoutes(app: FastifyInstance, deps: DashboardDeps): void 
     pageRoute(
       app,
       deps,
-      { method: "POST", path: `/webhooks/secret/:mode/${action}`, ...manage },
+      { method: "POST", path: `/webhooks/secret/:mode/${action}`, manage: true },
       async (request, reply, page) => {
         const mode = modeOf(request);
         return mode ? sendHtml(reply, await answer(request, page, mode)) : sendNotFound(request, reply);
@@ -55,7 +54,7 @@ export function webhooksRoutes(app: FastifyInstance, deps: DashboardDeps): void 
     return fullPage(page, { secrets: { [mode]: secret }, rotated: mode });
   });
 
-  const redeliverPath = { path: "/webhooks/deliveries/:deliveryId/redeliver", ...manage };
+  const redeliverPath = { path: "/webhooks/deliveries/:deliveryId/redeliver", manage: true };
   pageRoute(app, deps, { method: "POST", ...redeliverPath }, async (request, reply, page) => {
     const { deliveryId } = request.params as { deliveryId: string };
     const ownerId = page.workspace.ownerId;

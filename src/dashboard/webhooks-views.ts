@@ -1,5 +1,6 @@
 import type { KeyMode } from "../api-keys/key-format.ts";
 import { formatTime, type Html, html } from "./html.ts";
+import { modeName } from "./keys-views.ts";
 import type { AsyncRequestView, DeliveryView } from "./read-async-requests.ts";
 import type { Workspace } from "./workspace.ts";
 
@@ -8,7 +9,6 @@ export const copy = {
   intro:
     "Operations sent with webhook_url answer 202 at once and POST the result to that URL later. Every delivery is signed (Standard Webhooks) with the secret of the mode of the key that made the request.",
   secretTitle: "Signing secrets",
-  modeName: { live: "Live", test: "Sandbox" } as Record<KeyMode, string>,
   modeHint: {
     live: "Signs deliveries of requests made with pdr_live_ keys. Only live keys can read or rotate it.",
     test: "Signs deliveries of requests made with pdr_test_ keys. Only sandbox keys can read or rotate it.",
@@ -18,12 +18,12 @@ export const copy = {
   copy: "Copy",
   verifyHint:
     "Check the webhook-id, webhook-timestamp and webhook-signature headers with any Standard Webhooks library and the secret of the delivery's mode.",
-  rotate: (mode: KeyMode) => `Rotate the ${copy.modeName[mode].toLowerCase()} secret…`,
+  rotate: (mode: KeyMode) => `Rotate the ${modeName(mode).toLowerCase()} secret…`,
   rotateExplain:
     "A new secret signs every delivery from now on, retries included. Accept both secrets in your receiver while you switch.",
-  rotateButton: (mode: KeyMode) => `Rotate the ${copy.modeName[mode].toLowerCase()} secret now`,
+  rotateButton: (mode: KeyMode) => `Rotate the ${modeName(mode).toLowerCase()} secret now`,
   rotated: (mode: KeyMode) =>
-    `The ${copy.modeName[mode].toLowerCase()} secret was rotated: its deliveries are signed with this one from now on.`,
+    `The ${modeName(mode).toLowerCase()} secret was rotated: its deliveries are signed with this one from now on.`,
   requestsTitle: "Recent asynchronous requests",
   none: "No asynchronous requests yet. Send webhook_url with an operation to get one.",
   request: "Request",
@@ -68,7 +68,7 @@ export function secretBox(input: SecretView): Html {
 
 function secretSection(input: SecretView): Html {
   const { base, csrfToken, mode } = input;
-  return html`<h3>${copy.modeName[mode]}</h3>
+  return html`<h3>${modeName(mode)}</h3>
 <p><small>${copy.modeHint[mode]}</small></p>
 ${secretBox(input)}
 <details><summary>${copy.rotate(mode)}</summary>
