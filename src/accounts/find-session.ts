@@ -1,20 +1,10 @@
 import type { Db } from "../platform/db/connect.ts";
 import { hashSessionToken } from "./start-session.ts";
 
-export interface ActiveSession {
-  id: string;
-  userId: string;
-  email: string;
-  csrfToken: string;
-  expiresAt: number;
-}
+export type ActiveSession = NonNullable<Awaited<ReturnType<typeof findSession>>>;
 
 /** The live session behind a cookie token, or null when unknown, ended or expired. */
-export async function findSession(
-  db: Db,
-  token: string | undefined,
-  now = Date.now(),
-): Promise<ActiveSession | null> {
+export async function findSession(db: Db, token: string | undefined, now = Date.now()) {
   if (!token || token.length > 200) return null;
   const row = await db
     .selectFrom("sessions as s")
