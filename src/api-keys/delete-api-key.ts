@@ -5,11 +5,11 @@ export async function deleteApiKey(
   db: Db,
   match: { id?: string; displayPrefix?: string; ownerId?: string },
 ): Promise<number> {
+  if (!match.id && !match.displayPrefix) return 0;
   let query = db.updateTable("api_keys").set({ deleted_at: Date.now() }).where("deleted_at", "is", null);
   if (match.id) query = query.where("id", "=", match.id);
   if (match.displayPrefix) query = query.where("display_prefix", "=", match.displayPrefix);
   if (match.ownerId) query = query.where("owner_id", "=", match.ownerId);
-  if (!match.id && !match.displayPrefix) return 0;
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -20,12 +20,11 @@ export const keys: Record<string, Command> = {
     run: (values) =>
       withDatabase(async ({ db }) => {
         const owner = await findOwner(db, required(values, "owner"));
-        const issued = await issueApiKey(db, {
+        const { key, label, mode, displayPrefix } = await issueApiKey(db, {
           ownerId: owner.id,
           label: required(values, "label"),
           mode: values.test ? "test" : "live",
         });
-        const { key, label, mode, displayPrefix } = issued;
         print(Boolean(values.json), { key, label, mode, display_prefix: displayPrefix }, key);
       }),
   },
