@@ -110,13 +110,17 @@ async function storeOutcome(
   });
 }
 
-async function contextFor(
-  deps: Deps,
-  row: { owner_id: string; key_id: string; mode: "live" | "test"; request_id: string },
-): Promise<RequestContext> {
+async function contextFor(deps: Deps, row: RequestsTable): Promise<RequestContext> {
   const owner = await deps.db
     .selectFrom("owners")
-    .selectAll()
+    .select([
+      "id",
+      "kind",
+      "name",
+      "plan",
+      "plan_expires_at as planExpiresAt",
+      "plan_monthly_credits as planMonthlyCredits",
+    ])
     .where("id", "=", row.owner_id)
     .executeTakeFirstOrThrow();
   const key = await deps.db
@@ -129,22 +133,7 @@ async function contextFor(
     label: key?.label ?? "",
     mode: row.mode,
     displayPrefix: key?.display_prefix ?? "",
-    owner: {
-      id: owner.id,
-      kind: owner.kind,
-      name: owner.name,
-      plan: owner.plan,
-      planExpiresAt: owner.plan_expires_at,
-      planMonthlyCredits: owner.plan_monthly_credits,
-    },
+    owner,
   };
-  return {
-    db: deps.db,
-    engine: deps.engine,
-    config: deps.config,
-    services: deps.services,
-    auth,
-    requestId: row.request_id,
-    billing: { charged: 0, remaining: null },
-  };
+  return { ...deps, auth, requestId: row.request_id, billing: { charged: 0, remaining: null } };
 }

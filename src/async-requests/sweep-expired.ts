@@ -15,10 +15,6 @@ export async function sweepExpired(db: Db, now = Date.now()): Promise<void> {
     .where("status", "in", ["done", "dead"])
     .where("updated_at", "<=", now - 7 * DAY);
   await db.deleteFrom("job_attempts").where("job_id", "in", oldJobs).execute();
-  await db
-    .deleteFrom("jobs")
-    .where("status", "in", ["done", "dead"])
-    .where("updated_at", "<=", now - 7 * DAY)
-    .execute();
+  await db.deleteFrom("jobs").where("id", "in", oldJobs).execute();
   await db.deleteFrom("idempotency_keys").where("expires_at", "<=", now).execute();
 }
