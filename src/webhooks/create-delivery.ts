@@ -5,15 +5,6 @@ import { enqueueJob } from "../platform/jobs/enqueue-job.ts";
 
 export const DELIVER_WEBHOOK = "webhook.deliver";
 
-export interface WebhookEvent {
-  id: string;
-  type: string;
-  request_id: string;
-  created_at: string;
-  status: number;
-  body: unknown;
-}
-
 /**
  * Records the event (its payload fixed once, so every retry sends the same bytes and `webhook-id`) and
  * enqueues its delivery, inside the caller's transaction.
@@ -29,9 +20,9 @@ export async function createDelivery(
     status: number;
     body: unknown;
   },
-): Promise<WebhookEvent> {
+) {
   const now = Date.now();
-  const event: WebhookEvent = {
+  const event = {
     id: newId("msg"),
     type: input.type,
     request_id: input.requestId,
@@ -53,7 +44,7 @@ export async function createDelivery(
       delivered_at: null,
     })
     .execute();
-  await enqueueJob(trx, { name: DELIVER_WEBHOOK, payload: { deliveryId: event.id }, maxAttempts: 20 });
+  await enqueueDelivery(trx, event.id);
   return event;
 }
 
@@ -64,5 +55,8 @@ export async function redeliver(trx: Db, deliveryId: string): Promise<void> {
     .set({ status: "pending" })
     .where("id", "=", deliveryId)
     .execute();
-  await enqueueJob(trx, { name: DELIVER_WEBHOOK, payload: { deliveryId }, maxAttempts: 20 });
+  await enqueueDelivery(trx, deliveryId);
 }
+
+const enqueueDelivery = (trx: Db, deliveryId: string) =>
+  enqueueJob(trx, { name: DELIVER_WEBHOOK, payload: { deliveryId }, maxAttempts: 20 });

@@ -5,15 +5,13 @@ import { MAX_DELIVERY_ATTEMPTS, nextRetryDelayMs } from "./retry-schedule.ts";
 import { sendWebhook, type WebhookAgents } from "./send-webhook.ts";
 import { webhookSecretOf } from "./webhook-secret.ts";
 
-type WebhookConfig = Pick<Config, "webhooks">;
-
 /**
  * The `webhook.deliver` job: one attempt per run, recorded; success marks the delivery delivered,
  * failure retries on the schedule of DESIGN §3.4 (via RetryLater) until it is marked failed.
  */
 export function deliverWebhookHandler(deps: {
   db: Db;
-  config: WebhookConfig;
+  config: Pick<Config, "webhooks">;
   agents: WebhookAgents;
 }): JobHandler {
   const run = async (payload: { deliveryId: string }, job: RunningJob): Promise<void> => {
@@ -58,7 +56,8 @@ export function deliverWebhookHandler(deps: {
       }
     });
     if (retryIn !== null) throw new RetryLater(retryIn, result.error ?? "delivery failed");
-  }; // The job itself died (e.g. its workers kept crashing): the delivery is failed, not pending forever.
+  };
+  // The job itself died (e.g. its workers kept crashing): the delivery is failed, not pending forever.
   const giveUp = async (payload: { deliveryId: string }): Promise<void> => {
     await deps.db
       .updateTable("webhook_deliveries")
