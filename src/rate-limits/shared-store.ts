@@ -14,49 +14,29 @@ const RedisStore: new (
 const LocalStore: new (continueExceeding: boolean, exponentialBackoff: boolean) => FastifyRateLimitStore =
   require("@fastify/rate-limit/store/LocalStore.js");
 
-type Incr = FastifyRateLimitStore["incr"];
-
 /** Counts through Redis while it can be asked and in this process while it cannot: never unlimited. */
-class FallingBackStore implements FastifyRateLimitStore {
-  readonly remote: FastifyRateLimitStore;
-  readonly local: FastifyRateLimitStore;
-  readonly redis: SharedRedis;
-  readonly limiter: string;
-
-  constructor(
-    remote: FastifyRateLimitStore,
-    local: FastifyRateLimitStore,
-    redis: SharedRedis,
-    limiter: string,
-  ) {
-    this.remote = remote;
-    this.local = local;
-    this.redis = redis;
-    this.limiter = limiter;
-  }
-
-  incr(...[key, callback, timeWindow, max]: Parameters<Incr>): void {
-    const countHere = () => {
-      this.redis.fellBack(this.limiter);
-      this.local.incr(key, callback, timeWindow, max);
-    };
-    if (!this.redis.usable()) countHere();
-    else
-      this.remote.incr(
-        key,
-        (error, result) => {
-          this.redis.answered(!error, error);
-          if (error) countHere();
-          else callback(null, result);
-        },
-        timeWindow,
-        max,
-      );
-  }
-
-  child(route: Parameters<FastifyRateLimitStore["child"]>[0]): FastifyRateLimitStore {
-    return new FallingBackStore(this.remote.child(route), this.local.child(route), this.redis, this.limiter);
-  }
+function fallingBack(
+  remote: FastifyRateLimitStore,
+  local: FastifyRateLimitStore,
+  redis: SharedRedis,
+  limiter: string,
+): FastifyRateLimitStore {
+  return {
+    incr(key, callback, timeWindow, max) {
+      const countHere = () => {
+        redis.fellBack(limiter);
+        local.incr(key, callback, timeWindow, max);
+      };
+      if (!redis.usable()) return countHere();
+      const answered: typeof callback = (error, result) => {
+        redis.answered(!error, error);
+        if (error) countHere();
+        else callback(null, result);
+      };
+      remote.incr(key, answered, timeWindow, max);
+    },
+    child: (route) => fallingBack(remote.child(route), local.child(route), redis, limiter),
+  };
 }
 
 /**
@@ -71,14 +51,15 @@ export function sharedStore(
 ): FastifyRateLimitStoreCtor | undefined {
   if (!redis) return undefined;
   const shared = redis;
-  return class extends FallingBackStore {
-    constructor() {
-      super(
-        new RedisStore(false, false, shared.client, nameSpace),
-        new LocalStore(false, false),
-        shared,
-        limiter,
-      );
-    }
+  // The plugin builds its store with `new`: each instance passes its calls to one falling-back store.
+  return class implements FastifyRateLimitStore {
+    readonly store = fallingBack(
+      new RedisStore(false, false, shared.client, nameSpace),
+      new LocalStore(false, false),
+      shared,
+      limiter,
+    );
+    incr: FastifyRateLimitStore["incr"] = (...args) => this.store.incr(...args);
+    child: FastifyRateLimitStore["child"] = (route) => this.store.child(route);
   };
 }
