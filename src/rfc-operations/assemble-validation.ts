@@ -15,7 +15,7 @@ import type { PostalSearchOutcome } from "./search-postal-code.ts";
  * (lists, postal codes) has no data. Listed in `unavailable` in this order (README, "Unknown and
  * partial answers").
  */
-export type UnavailableStep = "status" | "certs" | "identity" | "zip" | "sat_lists";
+type UnavailableStep = ValidationResult["unavailable"][number];
 
 /** Validation result (spec §2.1); optional fields are omitted when unknown, never null or "". */
 export type ValidationResult = Static<typeof ValidationSchema>;

@@ -1,36 +1,19 @@
+import type { Static } from "typebox";
 import type { SatCertificate } from "../certificates/parse-certificate.ts";
 import type { SourcedListing } from "../registration/certificate-list-search.ts";
 import type { ListSource } from "../registration/data-source.ts";
 import type { CertificateListing } from "../upstreams/certificate-search/port.ts";
 import { ok, type UpstreamResult } from "../upstreams/result.ts";
 import type { Upstreams } from "../upstreams/upstreams.ts";
+import type { CertificateSchema } from "./rfc-schemas.ts";
 
 /** Certificate element of a result (spec §2.3). */
-export type CertificateView = {
-  serial: string;
-  status: "Activo" | "Caduco" | "Revocado";
-  type: "FIEL" | "SELLO";
-  valid_from_utc: string;
-  valid_to_utc: string;
-  email: string | null;
-  legal_representative_rfc: string | null;
-  legal_representative_curp: string | null;
-  curp: string | null;
-  cer_base64: string | null;
-};
-
-/** What the certificates say about their holder; null where no readable certificate says it. */
-export type CertificateHolder = {
-  name: string | null;
-  email: string | null;
-  curp: string | null;
-  legalRepresentativeRfc: string | null;
-  legalRepresentativeCurp: string | null;
-};
+type CertificateView = Static<typeof CertificateSchema>;
 
 export type CertificateFindings = {
   certs: CertificateView[];
-  holder: CertificateHolder;
+  /** What the certificates say about their holder; null where no readable certificate says it. */
+  holder: ReturnType<typeof describeHolder>;
   /** Some listed `.cer` could not be had (store unreachable, or not a certificate); a 404 is not this. */
   filesUnavailable: boolean;
   /** The certificates were listed by the local copy of SAT's certificate list, as of that date. */
@@ -103,7 +86,7 @@ type Parsed = { listing: CertificateListing; certificate: SatCertificate | null 
 const rank = ({ listing }: Parsed) =>
   (listing.type === "FIEL" ? 0 : 2) + (listing.status === "Activo" ? 0 : 1);
 
-function describeHolder(parsed: readonly Parsed[]): CertificateHolder {
+function describeHolder(parsed: readonly Parsed[]) {
   const readable = parsed
     .filter((entry) => entry.certificate !== null)
     .sort((a, b) => rank(a) - rank(b))
