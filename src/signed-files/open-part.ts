@@ -49,15 +49,9 @@ function gunzip(source: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
 /** The first non-empty chunk, and the whole stream again (that chunk first). */
 async function peek(source: AsyncIterable<Uint8Array>): Promise<[Uint8Array, AsyncIterable<Uint8Array>]> {
   const iterator = source[Symbol.asyncIterator]();
-  let first: Uint8Array = new Uint8Array(0);
-  for (;;) {
-    const next = await iterator.next();
-    if (next.done) break;
-    if (next.value.length > 0) {
-      first = next.value;
-      break;
-    }
-  }
+  let next = await iterator.next();
+  while (!next.done && next.value.length === 0) next = await iterator.next();
+  const first = next.done ? new Uint8Array(0) : next.value;
   const rest = (async function* () {
     if (first.length > 0) yield first;
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
