@@ -52,15 +52,9 @@ function readGeneralizedTime(tag: number, text: string): number {
   });
 }
 
-type Fields = {
+type Fields = Record<"month" | "day" | "hour" | "minute" | "second" | "zone", string> & {
   year: number;
-  month: string;
-  day: string;
-  hour: string;
-  minute: string;
-  second: string;
   fraction: number;
-  zone: string;
 };
 
 function instant(text: string, time: Fields): number {
