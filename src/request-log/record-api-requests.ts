@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ReportFailure } from "../platform/background-failures.ts";
 import type { Db } from "../platform/db/connect.ts";
 import { jsonRowsInserter } from "../platform/db/json-rows.ts";
@@ -73,32 +73,7 @@ export function logApiRequests(scope: FastifyInstance, writer: RequestLogWriter)
     if (outcome !== null) outcomes.set(request, outcome);
     done(null, payload);
   });
-  scope.addHook("onResponse", logCallsTo(writer, outcomes));
-}
-
-/**
- * What an answer said, in a word for the log: `accepted` (202), the error code, its `valid` / `found`
- * (`true`, `false`, or `null` when a source could not answer), whether a list lookup found the RFC.
- */
-export function outcomeOf(payload: unknown, status: number): string | null {
-  if (typeof payload !== "object" || payload === null) return null;
-  const body = payload as Record<string, unknown>;
-  if (status === 202) return "accepted";
-  if (status >= 400) return typeof body.code === "string" ? body.code : null;
-  if ("valid" in body) return String(body.valid);
-  if ("found" in body) return String(body.found);
-  if ("sat_lists" in body) return listedOutcome(body.sat_lists);
-  return typeof body.status === "string" ? body.status : null;
-}
-
-const listedOutcome = (lists: unknown): string =>
-  Array.isArray(lists) ? (lists.length > 0 ? "listed" : "not listed") : "null";
-
-function logCallsTo(
-  writer: RequestLogWriter,
-  outcomes: WeakMap<FastifyRequest, string>,
-): onResponseHookHandler {
-  return (request, reply, done) => {
+  scope.addHook("onResponse", (request, reply, done) => {
     if (!request.auth) return done();
     const body = request.body as { rfc?: unknown } | undefined;
     writer.add({
@@ -116,8 +91,26 @@ function logCallsTo(
       outcome: outcomes.get(request) ?? null,
     });
     done();
-  };
+  });
 }
+
+/**
+ * What an answer said, in a word for the log: `accepted` (202), the error code, its `valid` / `found`
+ * (`true`, `false`, or `null` when a source could not answer), whether a list lookup found the RFC.
+ */
+function outcomeOf(payload: unknown, status: number): string | null {
+  if (typeof payload !== "object" || payload === null) return null;
+  const body = payload as Record<string, unknown>;
+  if (status === 202) return "accepted";
+  if (status >= 400) return typeof body.code === "string" ? body.code : null;
+  if ("valid" in body) return String(body.valid);
+  if ("found" in body) return String(body.found);
+  if ("sat_lists" in body) return listedOutcome(body.sat_lists);
+  return typeof body.status === "string" ? body.status : null;
+}
+
+const listedOutcome = (lists: unknown): string =>
+  Array.isArray(lists) ? (lists.length > 0 ? "listed" : "not listed") : "null";
 
 export async function recentApiRequests(db: Db, ownerId: string, limit = 100) {
   return db
