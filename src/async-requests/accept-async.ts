@@ -61,10 +61,7 @@ export async function acceptAsync(
         webhook_url: request.webhookUrl,
         progress_done: request.total === undefined ? null : 0,
         progress_total: request.total ?? null,
-        result_status: null,
-        result_body: null,
         created_at: now,
-        completed_at: null,
         expires_at: now + REQUEST_RETENTION_MS,
       })
       .execute();

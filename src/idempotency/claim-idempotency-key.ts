@@ -45,9 +45,6 @@ export async function claimIdempotencyKey(
         fingerprint: input.fingerprint,
         status: "running",
         locked_until: now + input.leaseMs,
-        response_status: null,
-        response_headers: null,
-        response_body: null,
         created_at: now,
         expires_at: now + KEEP_MS,
       })

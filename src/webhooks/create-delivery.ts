@@ -41,7 +41,6 @@ export async function createDelivery(
       payload: JSON.stringify(event),
       status: "pending",
       created_at: now,
-      delivered_at: null,
     })
     .execute();
   await enqueueDelivery(trx, event.id);
