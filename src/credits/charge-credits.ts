@@ -1,6 +1,5 @@
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
-import { appendLedgerEntry } from "./append-ledger-entry.ts";
 import { readBalance } from "./read-balance.ts";
 
 export type Taking = { ownerId: string; amount: number; now: number };
@@ -28,6 +27,18 @@ export interface ChargeInput {
   useAllowance?: boolean;
 }
 
+/** The ledger row of one charge, paid from the plan allowance or from prepaid credits. */
+export const chargeEntry = (input: ChargeInput, fromAllowance: boolean, now: number) => ({
+  owner_id: input.ownerId,
+  kind: "charge" as const,
+  credits: fromAllowance ? 0 : -input.amount,
+  allowance: fromAllowance ? -input.amount : 0,
+  operation: input.operation,
+  request_id: input.requestId,
+  note: null,
+  created_at: now,
+});
+
 /**
  * Takes `amount` from the plan allowance when it covers it, else from prepaid credits, with conditional
  * updates that can never go below zero under any concurrency; null when the owner cannot pay.
@@ -43,15 +54,10 @@ export async function tryChargeCredits(trx: Db, input: ChargeInput): Promise<Cha
     : undefined;
   const paid = fromAllowance ?? (await takeFromBalance(trx, "credits", taking).executeTakeFirst());
   if (!paid) return null;
-  await appendLedgerEntry(trx, {
-    ownerId,
-    kind: "charge",
-    credits: fromAllowance ? 0 : -amount,
-    allowance: fromAllowance ? -amount : 0,
-    operation: input.operation,
-    requestId: input.requestId,
-    at: now,
-  });
+  await trx
+    .insertInto("ledger")
+    .values(chargeEntry(input, fromAllowance !== undefined, now))
+    .execute();
   return { charged: amount, remaining: Number(paid.credits) };
 }
 

@@ -4,6 +4,7 @@ import { updateThenInsert } from "../platform/db/update-then-insert.ts";
 import {
   type Charge,
   type ChargeInput,
+  chargeEntry,
   type Taking,
   takeFromBalance,
   tryChargeCredits,
@@ -60,16 +61,7 @@ async function chargeGroup(database: DatabaseHandle, group: readonly ChargeInput
   if (total === 0) return null;
   const { ownerId, useAllowance } = group[0];
   const now = Date.now();
-  const ledger: LedgerRow[] = group.map((input) => ({
-    owner_id: ownerId,
-    kind: "charge",
-    credits: useAllowance ? 0 : -input.amount,
-    allowance: useAllowance ? -input.amount : 0,
-    operation: input.operation,
-    request_id: input.requestId,
-    note: null,
-    created_at: now,
-  }));
+  const ledger = group.map((input) => chargeEntry(input, Boolean(useAllowance), now));
   const paid = await payFrom[useAllowance ? "allowance" : "credits"](
     database,
     { ownerId, amount: total, now },

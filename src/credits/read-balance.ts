@@ -2,8 +2,6 @@ import { compiledOnce } from "../platform/db/compiled-once.ts";
 import type { Db } from "../platform/db/connect.ts";
 import { periodOf } from "./renew-allowance.ts";
 
-type BalanceRow = { credits: number; allowance: number; allowance_period: string | null };
-
 // Read on every call a sandbox key or a plan's free operation makes: compiled once (decision 0038).
 const balanceQuery = compiledOnce((db, a: { ownerId: string }) =>
   db
@@ -28,10 +26,6 @@ export async function readBalance(
   monthlyAllowance = 0,
 ): Promise<Balance> {
   const [row] = await balanceQuery(db, { ownerId });
-  return balanceOf(row, now, monthlyAllowance);
-}
-
-function balanceOf(row: BalanceRow | undefined, now: number, monthlyAllowance: number): Balance {
   if (!row) return { credits: 0, allowance: 0 };
   return {
     credits: Number(row.credits),
