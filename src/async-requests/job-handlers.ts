@@ -1,26 +1,17 @@
 import type { Config } from "../config.ts";
 import type { Db, Engine } from "../platform/db/connect.ts";
-import type { JobHandlers } from "../platform/jobs/job-types.ts";
 import { startWorker, type Worker } from "../platform/jobs/start-worker.ts";
 import type { Log } from "../platform/log.ts";
 import type { Services } from "../services.ts";
 import { DELIVER_WEBHOOK } from "../webhooks/create-delivery.ts";
 import { deliverWebhookHandler } from "../webhooks/deliver-webhook.ts";
-import { createWebhookAgents, type WebhookAgents } from "../webhooks/send-webhook.ts";
+import { createWebhookAgents } from "../webhooks/send-webhook.ts";
 import { RUN_REQUEST } from "./accept-async.ts";
 import { runRequestHandler } from "./run-request.ts";
 import { sweepExpired } from "./sweep-expired.ts";
 
 /** What a worker runs with: the operations it knows are those registered in `services`. */
-export type WorkerDeps = { db: Db; engine: Engine; config: Config; services: Services };
-
-/** Every job this service knows, by name. */
-export function asyncJobHandlers(deps: WorkerDeps, agents: WebhookAgents): JobHandlers {
-  return {
-    [RUN_REQUEST]: runRequestHandler(deps),
-    [DELIVER_WEBHOOK]: deliverWebhookHandler({ ...deps, agents }),
-  };
-}
+type WorkerDeps = { db: Db; engine: Engine; config: Config; services: Services };
 
 /** The worker `padron worker` and `padron serve` run, plus the hourly retention sweep. */
 export function startAsyncWorker(deps: WorkerDeps, log?: Log): Worker {
@@ -29,7 +20,11 @@ export function startAsyncWorker(deps: WorkerDeps, log?: Log): Worker {
   const worker = startWorker({
     db: deps.db,
     engine: deps.engine,
-    handlers: asyncJobHandlers(deps, agents),
+    // Every job this service knows, by name.
+    handlers: {
+      [RUN_REQUEST]: runRequestHandler(deps),
+      [DELIVER_WEBHOOK]: deliverWebhookHandler({ ...deps, agents }),
+    },
     concurrency: config.worker.concurrency,
     leaseMs: config.worker.leaseMs,
     pollMs: config.worker.pollMs,
