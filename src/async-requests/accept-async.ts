@@ -9,12 +9,6 @@ import { vetWebhookUrl } from "../webhooks/vet-webhook-url.ts";
 export const RUN_REQUEST = "request.run";
 export const REQUEST_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
-export interface Accepted {
-  statusCode: 202;
-  location: string;
-  body: { status: "processing"; message: string; request_id: string };
-}
-
 /**
  * Accepts work to be answered by webhook: vets the URL (SSRF guard), then charges, records the request
  * and enqueues its job in ONE transaction, so accepted work is never lost nor charged without a job.
@@ -22,7 +16,7 @@ export interface Accepted {
 export async function acceptAsync(
   ctx: RequestContext,
   request: { operation: string; input: unknown; webhookUrl: string; credits: number; total?: number },
-): Promise<Accepted> {
+) {
   const operation = ctx.services.operations.find(request.operation);
   if (!operation) throw new Error(`operation "${request.operation}" is not registered`);
   await vetWebhookUrl(request.webhookUrl, {
@@ -82,8 +76,10 @@ export async function acceptAsync(
       message: "Accepted. The result will be sent to webhook_url and kept at the Location URL for 7 days.",
       request_id: ctx.requestId,
     },
-  };
+  } as const;
 }
+
+type Accepted = Awaited<ReturnType<typeof acceptAsync>>;
 
 /** Writes an Accepted as the 202 response. */
 export function sendAccepted(reply: FastifyReply, accepted: Accepted): FastifyReply {

@@ -1,4 +1,4 @@
-import { type Accepted, acceptAsync } from "../async-requests/accept-async.ts";
+import { acceptAsync } from "../async-requests/accept-async.ts";
 import { ServiceError } from "../platform/errors.ts";
 import type { RequestContext } from "../request-context.ts";
 import { type BatchRecord, MAX_BATCH_RECORDS } from "./batch-schemas.ts";
@@ -8,7 +8,7 @@ import { VERIFY_BATCH, type VerifyBatchInput } from "./verify-batch-operation.ts
 export async function acceptVerifyBatch(
   ctx: RequestContext,
   request: { records: BatchRecord[]; webhook_url: string },
-): Promise<Accepted> {
+) {
   const count = request.records.length;
   if (count > MAX_BATCH_RECORDS)
     throw new ServiceError(
