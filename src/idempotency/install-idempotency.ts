@@ -17,6 +17,8 @@ const KEPT_HEADERS = ["content-type", "location", "x-credits-charged", "x-credit
 // a retry after a top-up or a pause must run again, so those answers free the key instead.
 const ANSWERS_OF_THE_MOMENT = new Set([402, 408, 409, 425, 429]);
 
+type IdempotencyDeps = { db: Db; waitMs: number; leaseMs: number };
+
 interface Pending {
   id: IdempotencyKey;
   held: HeldKey;
@@ -34,10 +36,7 @@ declare module "fastify" {
  * while the handler runs) or replays the stored response; a hook on send keeps the first response if
  * a retry should repeat it (2xx, and 4xx about the request itself) or releases the key.
  */
-export function installIdempotency(
-  scope: FastifyInstance,
-  deps: { db: Db; waitMs: number; leaseMs: number },
-): void {
+export function installIdempotency(scope: FastifyInstance, deps: IdempotencyDeps): void {
   scope.decorateRequest("idempotency", null);
   // Written with `done`: almost no request carries the header, and those pass without a promise.
   scope.addHook("preHandler", (request, reply, done) => {
@@ -57,7 +56,7 @@ export function installIdempotency(
 }
 
 async function claimOrReplay(
-  deps: { db: Db; waitMs: number; leaseMs: number },
+  deps: IdempotencyDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   auth: KeyContext,
