@@ -26,18 +26,11 @@ function staticFile(bytes: Buffer, lastModified: Date): StaticFile {
   return { bytes, etag: `"${createHash("sha1").update(bytes).digest("hex")}"`, lastModified };
 }
 
-/** The bytes the sandbox serves, built on first request and kept (same population → same bytes). */
-export type SandboxFiles = {
-  listFile(file: string, article: string): StaticFile;
-  postalCatalog(): StaticFile;
-  /** DER, or null when the serial is unknown or its file is "missing" from the store. */
-  certificate(serial: string): Promise<Uint8Array | null>;
-  /** Loads the certificate authority (and @peculiar/x509) now rather than on the first `.cer`. */
-  prepare(): Promise<void>;
-};
-
-/** `source.population` is read on each request (a sandbox that starts at once gets it a little later). */
-export function createSandboxFiles(source: { population: Population }): SandboxFiles {
+/**
+ * The bytes the sandbox serves, built on first request and kept (same population → same bytes).
+ * `source.population` is read on each request (a sandbox that starts at once gets it a little later).
+ */
+export function createSandboxFiles(source: { population: Population }) {
   const lists = new Map<string, StaticFile>();
   let catalog: StaticFile | undefined;
   const certificates = new Map<string, Promise<Uint8Array>>();
@@ -52,11 +45,12 @@ export function createSandboxFiles(source: { population: Population }): SandboxF
     return (spec: CertificateSpec) => issueSatCertificate(authority, spec);
   };
   return {
+    /** Loads the certificate authority (and @peculiar/x509) now rather than on the first `.cer`. */
     async prepare() {
       issuer ??= loadIssuer();
       await issuer;
     },
-    listFile(file, article) {
+    listFile(file: string, article: string) {
       let cached = lists.get(file);
       if (!cached) {
         const { population } = source;
@@ -77,7 +71,8 @@ export function createSandboxFiles(source: { population: Population }): SandboxF
       );
       return catalog;
     },
-    async certificate(serial) {
+    /** DER, or null when the serial is unknown or its file is "missing" from the store. */
+    async certificate(serial: string) {
       const found = source.population.bySerial.get(serial);
       if (!found || found.certificate.fileMissing) return null;
       let der = certificates.get(serial);
@@ -92,3 +87,5 @@ export function createSandboxFiles(source: { population: Population }): SandboxF
     },
   };
 }
+
+export type SandboxFiles = ReturnType<typeof createSandboxFiles>;

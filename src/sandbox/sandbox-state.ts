@@ -3,7 +3,7 @@ import { createRng } from "./chaos/rng.ts";
 import type { PendingPopulation } from "./population/generate-population.ts";
 import type { Population } from "./population/types.ts";
 import { createRegistrationFiles } from "./registration-files.ts";
-import { createSandboxFiles, type SandboxFiles } from "./sandbox-files.ts";
+import { createSandboxFiles } from "./sandbox-files.ts";
 import type { SimulationContext } from "./simulate-upstream.ts";
 import { createUpstreamStats } from "./upstream-stats.ts";
 
@@ -17,16 +17,9 @@ export type SandboxStateOptions = {
 /**
  * One sandbox: its population, fault plan, counters and files. Every server that mounts its routes
  * (its own port, `/sandbox` on the serve port) shares it, so a fault set on one is seen by all.
+ * `ready` resolves once the population and the certificate authority are ready; null when they are.
  */
-export type SandboxState = {
-  ctx: SimulationContext;
-  files: SandboxFiles;
-  registrationFiles: ReturnType<typeof createRegistrationFiles>;
-  /** Resolves once the population and the certificate authority are ready; null when they are. */
-  ready: (() => Promise<void>) | null;
-};
-
-export function createSandboxState(options: SandboxStateOptions): SandboxState {
+export function createSandboxState(options: SandboxStateOptions) {
   const given = options.population;
   const pending = "build" in given ? given : null;
   let population = "build" in given ? null : given;
@@ -53,3 +46,5 @@ export function createSandboxState(options: SandboxStateOptions): SandboxState {
   };
   return { ctx, files, registrationFiles, ready };
 }
+
+export type SandboxState = ReturnType<typeof createSandboxState>;

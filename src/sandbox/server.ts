@@ -4,7 +4,6 @@ import {
   generatePopulation,
   generatePopulationInSlices,
 } from "./population/generate-population.ts";
-import type { Population } from "./population/types.ts";
 import { registerCertificateRoutes } from "./routes/certificate-routes.ts";
 import { registerControlRoutes } from "./routes/control-routes.ts";
 import { registerCsfRoutes } from "./routes/csf-routes.ts";
@@ -46,23 +45,12 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
   registerRegistrationRoutes(app, state.registrationFiles);
 }
 
-export type RunningSandbox = {
-  url: string;
-  population: Population;
-  app: FastifyInstance;
-  close(): Promise<void>;
-};
-
 type ListenOptions = { port?: number; host?: string; backlog?: number };
 
 /** Builds and listens (port 0 = a free port); `url` has no trailing slash. */
-export async function startSandbox(options: SandboxOptions & ListenOptions = {}): Promise<RunningSandbox> {
+export async function startSandbox(options: SandboxOptions & ListenOptions = {}) {
   const population = generatePopulation(populationOptions(options));
-  const app = await sandboxApp({
-    population,
-    timeScale: options.timeScale ?? 1,
-    maxHoldMs: options.maxHoldMs,
-  });
+  const app = await sandboxApp({ population, ...timing(options) });
   return { url: await listen(app, options), population, app, close: () => app.close() };
 }
 
@@ -72,18 +60,20 @@ export async function startSandbox(options: SandboxOptions & ListenOptions = {})
  */
 export async function startSandboxInBackground(options: SandboxOptions & ListenOptions = {}) {
   const population = generatePopulationInSlices(populationOptions(options));
-  const state = createSandboxState({
-    population,
-    timeScale: options.timeScale ?? 1,
-    maxHoldMs: options.maxHoldMs,
-  });
+  const state = createSandboxState({ population, ...timing(options) });
   const app = await sandboxApp({ state });
   return { url: await listen(app, options), population, state, close: () => app.close() };
 }
 
+export type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
+
 const populationOptions = (options: SandboxOptions) => ({
   seed: options.seed ?? 1,
   size: options.size ?? DEFAULT_POPULATION_SIZE,
+});
+const timing = (options: SandboxOptions) => ({
+  timeScale: options.timeScale ?? 1,
+  maxHoldMs: options.maxHoldMs,
 });
 
 async function sandboxApp(options: SandboxRoutesOptions) {

@@ -1,24 +1,21 @@
 import { UPSTREAMS, type Upstream } from "./chaos/upstreams.ts";
 
-export type UpstreamCounts = { started: number; completed: number; aborted: number };
+const zeroCounts = () => ({ started: 0, completed: 0, aborted: 0 });
+const freshCounts = () =>
+  Object.fromEntries(UPSTREAMS.map((u) => [u, zeroCounts()])) as Record<
+    Upstream,
+    ReturnType<typeof zeroCounts>
+  >;
 
 /** Per-upstream request counters behind GET /_control/stats (aborted = the client went away first). */
-export type UpstreamStats = {
-  counts: Record<Upstream, UpstreamCounts>;
-  reset(): void;
-};
-
-export function createUpstreamStats(): UpstreamStats {
-  const fresh = () =>
-    Object.fromEntries(UPSTREAMS.map((u) => [u, { started: 0, completed: 0, aborted: 0 }])) as Record<
-      Upstream,
-      UpstreamCounts
-    >;
-  const stats: UpstreamStats = {
-    counts: fresh(),
+export function createUpstreamStats() {
+  const stats = {
+    counts: freshCounts(),
     reset() {
-      stats.counts = fresh();
+      stats.counts = freshCounts();
     },
   };
   return stats;
 }
+
+export type UpstreamStats = ReturnType<typeof createUpstreamStats>;
