@@ -11,7 +11,7 @@ const KEYS_DIR = new URL("./keys/", import.meta.url);
 const SUBJECT_KEY_FILES = [1, 2, 3, 4, 5, 6, 7, 8].map(
   (n) => `subject-${String(n).padStart(2, "0")}.key.pem`,
 );
-const SIGNING_ALGORITHM = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
+export const SIGNING_ALGORITHM = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
 
 /** The issuer, shaped like SAT's test CA but unmistakably a sandbox. */
 export const SANDBOX_CA_SUBJECT: x509.JsonNameParams = [
@@ -36,12 +36,12 @@ async function importPrivateKey(pem: string): Promise<CryptoKey> {
   return webcrypto.subtle.importKey("pkcs8", der, SIGNING_ALGORITHM, true, ["sign"]);
 }
 
-async function importPublicKey(pem: string): Promise<CryptoKey> {
+export async function importPublicKey(pem: string): Promise<CryptoKey> {
   const der = createPublicKey(pem).export({ type: "spki", format: "der" });
   return webcrypto.subtle.importKey("spki", der, SIGNING_ALGORITHM, true, ["verify"]);
 }
 
-async function readKey(file: string): Promise<string> {
+export async function readKey(file: string): Promise<string> {
   return readFile(new URL(file, KEYS_DIR), "utf8");
 }
 

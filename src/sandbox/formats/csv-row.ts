@@ -1,7 +1,7 @@
 const NEEDS_QUOTES = /[",\r\n]/;
 
 /** One CSV cell the way SAT's files quote it: double quotes only when needed, inner quotes doubled. */
-export function csvCell(value: string): string {
+function csvCell(value: string): string {
   return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 

@@ -9,25 +9,22 @@ const HIGH_CONTROL_RANGE = [
 const SPECIALS = new Map(HIGH_CONTROL_RANGE.map((codePoint, index) => [codePoint, 0x80 + index]));
 const REPLACEMENT = 0x3f; // "?", what Windows writes for characters the code page lacks
 
-/** Encodes text as windows-1252; characters outside the code page become "?" (never throws). */
-export function encodeCp1252(text: string): Buffer {
+/** One byte per character, `byteOf` its code point. */
+function encode(text: string, byteOf: (codePoint: number) => number): Buffer {
   const bytes = Buffer.allocUnsafe(text.length);
   let length = 0;
-  for (const char of text) {
-    const codePoint = char.codePointAt(0)!;
-    if (codePoint < 0x80 || (codePoint >= 0xa0 && codePoint <= 0xff)) bytes[length++] = codePoint;
-    else bytes[length++] = SPECIALS.get(codePoint) ?? REPLACEMENT;
-  }
+  for (const char of text) bytes[length++] = byteOf(char.codePointAt(0)!);
   return bytes.subarray(0, length);
 }
 
+/** Encodes text as windows-1252; characters outside the code page become "?" (never throws). */
+export const encodeCp1252 = (text: string): Buffer =>
+  encode(text, (codePoint) =>
+    codePoint < 0x80 || (codePoint >= 0xa0 && codePoint <= 0xff)
+      ? codePoint
+      : (SPECIALS.get(codePoint) ?? REPLACEMENT),
+  );
+
 /** Encodes text as ISO-8859-1 (latin-1); characters outside it become "?". */
-export function encodeLatin1(text: string): Buffer {
-  const bytes = Buffer.allocUnsafe(text.length);
-  let length = 0;
-  for (const char of text) {
-    const codePoint = char.codePointAt(0)!;
-    bytes[length++] = codePoint <= 0xff ? codePoint : REPLACEMENT;
-  }
-  return bytes.subarray(0, length);
-}
+export const encodeLatin1 = (text: string): Buffer =>
+  encode(text, (codePoint) => (codePoint <= 0xff ? codePoint : REPLACEMENT));

@@ -1,9 +1,6 @@
 import "reflect-metadata"; // @peculiar/x509 uses tsyringe, which needs the Reflect metadata polyfill
-import type { webcrypto } from "node:crypto";
 import * as x509 from "@peculiar/x509";
-import type { SandboxCa } from "./certificate-authority.ts";
-
-type CryptoKey = webcrypto.CryptoKey;
+import { type SandboxCa, SIGNING_ALGORITHM } from "./certificate-authority.ts";
 
 export type CertificateSpec = {
   /** 20 ASCII digits; becomes the X.509 serial integer's bytes, like SAT's. */
@@ -96,7 +93,7 @@ function extensionsFor(type: CertificateSpec["type"]): x509.Extension[] {
   ];
 }
 
-function pickSubjectKey(ca: SandboxCa, serial: string): CryptoKey {
+function pickSubjectKey(ca: SandboxCa, serial: string) {
   let hash = 0;
   for (const char of serial) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return ca.subjectPublicKeys[hash % ca.subjectPublicKeys.length];
@@ -117,7 +114,7 @@ export async function issueSatCertificate(ca: SandboxCa, spec: CertificateSpec):
     notAfter: spec.validTo,
     publicKey: pickSubjectKey(ca, spec.serial),
     signingKey: ca.signingKey,
-    signingAlgorithm: { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" },
+    signingAlgorithm: SIGNING_ALGORITHM,
     extensions: extensionsFor(spec.type),
   });
   return new Uint8Array(certificate.rawData);

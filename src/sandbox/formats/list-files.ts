@@ -1,4 +1,4 @@
-import { csvCell, csvRow, paddingRows, preambleRow } from "./csv-row.ts";
+import { csvRow, paddingRows, preambleRow } from "./csv-row.ts";
 import { encodeCp1252 } from "./encode-cp1252.ts";
 import type { ListRow } from "./list-row.ts";
 import { LIST_SCHEMAS } from "./list-schemas.ts";
@@ -27,12 +27,10 @@ export function writeListFile(file: string, rows: readonly ListRow[], options: W
   const preamble = schema.preamble(options.contentDate);
   if (preamble) {
     lines.push(preambleRow(preamble.quoted, schema.width));
-    lines.push(csvCell(preamble.title) + ",".repeat(schema.width - 1));
+    lines.push(csvRow([preamble.title], schema.width));
   }
   lines.push(csvRow(schema.header, schema.width));
-  rows.forEach((row, index) => {
-    lines.push(csvRow(schema.cells(row, index + 1), schema.width));
-  });
+  for (const [index, row] of rows.entries()) lines.push(csvRow(schema.cells(row, index + 1), schema.width));
   lines.push(...paddingRows(options.paddingRows ?? 3, schema.width));
   return encodeCp1252(lines.join(CRLF) + CRLF);
 }

@@ -1,21 +1,15 @@
 import "reflect-metadata"; // @peculiar/x509 uses tsyringe, which needs the Reflect metadata polyfill
-import { createPrivateKey, createPublicKey, type KeyObject, webcrypto } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { createPrivateKey, type KeyObject } from "node:crypto";
 import * as x509 from "@peculiar/x509";
-import { createSandboxCa } from "./certificate-authority.ts";
+import { createSandboxCa, importPublicKey, readKey, SIGNING_ALGORITHM } from "./certificate-authority.ts";
 
 /** What signs the sandbox's copies of SAT's list parts: a key and its certificate from the sandbox CA. */
 export type ListSigner = { certificate: Uint8Array; privateKey: KeyObject };
 
-const KEY_FILE = new URL("./keys/subject-01.key.pem", import.meta.url);
-const ALGORITHM = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
-
 /** Deterministic (fixed keys, fixed dates): every signer signs alike. */
 export async function createListSigner(): Promise<ListSigner> {
   const ca = await createSandboxCa();
-  const pem = await readFile(KEY_FILE, "utf8");
-  const spki = createPublicKey(pem).export({ type: "spki", format: "der" });
-  const publicKey = await webcrypto.subtle.importKey("spki", spki, ALGORITHM, true, ["verify"]);
+  const pem = await readKey("subject-01.key.pem");
   const certificate = await x509.X509CertificateGenerator.create({
     serialNumber: Buffer.from("30001000000500000001", "ascii").toString("hex"),
     subject: new x509.Name([
@@ -27,9 +21,9 @@ export async function createListSigner(): Promise<ListSigner> {
     issuer: ca.issuer,
     notBefore: new Date("2020-01-01T00:00:00Z"),
     notAfter: new Date("2040-01-01T00:00:00Z"),
-    publicKey,
+    publicKey: await importPublicKey(pem),
     signingKey: ca.signingKey,
-    signingAlgorithm: ALGORITHM,
+    signingAlgorithm: SIGNING_ALGORITHM,
     extensions: [new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true)],
   });
   return { certificate: new Uint8Array(certificate.rawData), privateKey: createPrivateKey(pem) };

@@ -36,15 +36,9 @@ export function writeCertificateList(entries: readonly CertificateListEntry[]): 
 }
 
 /** A published part: the text signed (PKCS#7 SignedData) and gzip'd, with its Content-MD5. */
-export async function publishPart(text: Buffer, signer: ListSigner): Promise<{ bytes: Buffer; md5: string }> {
+export async function publishPart(text: Buffer, signer: ListSigner) {
   const pieces: Buffer[] = [];
-  for await (const piece of signPart(
-    (async function* () {
-      yield text;
-    })(),
-    signer,
-  ))
-    pieces.push(piece);
+  for await (const piece of signPart([text], signer)) pieces.push(piece);
   const bytes = gzipSync(Buffer.concat(pieces));
   return { bytes, md5: createHash("md5").update(bytes).digest("base64") };
 }

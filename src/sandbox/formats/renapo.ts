@@ -36,12 +36,6 @@ export type RenapoPerson = {
   probationDocumentData: RenapoBirthRecord | Record<string, never>;
 };
 
-export const RENAPO_FOUND = { mensaje: "Búsqueda exitosa por curp", codigo: "01" } as const;
-export const RENAPO_NOT_FOUND = {
-  mensaje: "Los datos ingresados no son correctos. Verifica e intenta de nuevo.",
-  codigo: "06",
-} as const;
-
 /** The PDF download parameter; derived from the CURP so the answer stays deterministic. */
 function downloadParameter(curp: string): string {
   const pcurp = createHash("md5").update(`pcurp:${curp}`).digest("hex").toUpperCase();
@@ -52,7 +46,8 @@ function downloadParameter(curp: string): string {
 /** A found answer, keys in gob.mx's order. */
 export function buildRenapoFound(person: RenapoPerson) {
   return {
-    ...RENAPO_FOUND,
+    mensaje: "Búsqueda exitosa por curp",
+    codigo: "01",
     registros: [
       {
         parametro: downloadParameter(person.curp),
@@ -74,5 +69,9 @@ export function buildRenapoFound(person: RenapoPerson) {
 }
 
 export function buildRenapoNotFound() {
-  return { ...RENAPO_NOT_FOUND, registros: [] };
+  return {
+    mensaje: "Los datos ingresados no son correctos. Verifica e intenta de nuevo.",
+    codigo: "06",
+    registros: [],
+  };
 }

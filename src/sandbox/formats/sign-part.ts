@@ -23,7 +23,7 @@ const END = hex("0000");
  * parts of any size are signed without being held. SHA-256, signed attributes, the signer's certificate.
  */
 export async function* signPart(
-  content: AsyncIterable<Uint8Array>,
+  content: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
   signer: ListSigner,
 ): AsyncGenerator<Buffer> {
   yield Buffer.concat([
