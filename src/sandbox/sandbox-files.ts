@@ -12,10 +12,7 @@ const DAY = 86_400_000;
 const MAX_CACHED_CERTIFICATES = 10_000;
 
 /** Server-side dates of the published files, before the population's reference day (research §1.2 cadence). */
-function publicationDates(
-  population: Population,
-  article: string,
-): { contentDate: Date; lastModified: Date } {
+function publicationDates(population: Population, article: string) {
   const asOf = population.asOf.getTime();
   if (article === "69")
     return { contentDate: new Date(asOf - 3 * DAY), lastModified: new Date(asOf - 3 * DAY + 61_200_000) };

@@ -23,14 +23,7 @@ export type ScenarioExpectation = {
   /** SAT's CSF page for `rfc` + `id_cif`: not found for a wrong pair, else status, CP and regime keys. */
   csf?: { found: false } | { found: true; status: string; zip: string; regimes: string[] } | Fault;
   /** SAT's registered-RFC list on its newest two dates and the certificate list (POST /v1/rfc/registration). */
-  registration: {
-    registered: boolean;
-    removed_on: string | null;
-    sncf: boolean | null;
-    subcontracting: boolean | null;
-    can_invoice: boolean;
-    certificates: { serial: string; status: string }[];
-  };
+  registration: ReturnType<typeof registrationFor>;
 };
 
 export type Scenario = ScenarioSeed & { expect: ScenarioExpectation };
