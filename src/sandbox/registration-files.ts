@@ -36,12 +36,8 @@ export function createRegistrationFiles(populationOf: () => Population, now: () 
   };
   const blob = (name: string): Promise<Blob> | null => {
     if (!names().includes(name)) return null;
-    let built = blobs.get(name);
-    if (!built) {
-      built = build(name);
-      blobs.set(name, built);
-    }
-    return built;
+    if (!blobs.has(name)) blobs.set(name, build(name));
+    return blobs.get(name)!;
   };
   return {
     blob,

@@ -52,10 +52,7 @@ export function parsePadronRequest(text: string): PadronRecord[] {
 
 /** Formats the response: one `consecutivo|RFC|NOMBRE|CP|LEYENDA` line per record, CRLF-terminated. */
 export function formatPadronResponse(records: readonly PadronRecord[], legends: readonly string[]): string {
-  let text = "";
-  for (let i = 0; i < records.length; i++) {
-    const { consecutivo, rfc, name, zip } = records[i];
-    text += `${consecutivo}|${rfc}|${name}|${zip}|${legends[i]}\r\n`;
-  }
-  return text;
+  return records
+    .map(({ consecutivo, rfc, name, zip }, i) => `${consecutivo}|${rfc}|${name}|${zip}|${legends[i]}\r\n`)
+    .join("");
 }

@@ -55,9 +55,10 @@ function signerInfos(signer: ListSigner, certificate: Buffer, digest: Buffer): S
     }),
   ];
   // DER orders a SET OF by encoding; the signature covers that SET, the file carries it as [0].
-  const encoded = attributes.map((a) => Buffer.from(AsnConvert.serialize(a))).sort(Buffer.compare);
-  const sorted = encoded.map((bytes) => attributes[encoded.indexOf(bytes)]);
-  const body = Buffer.concat(encoded);
+  const sorted = attributes
+    .map((attribute) => ({ attribute, bytes: Buffer.from(AsnConvert.serialize(attribute)) }))
+    .sort((a, b) => Buffer.compare(a.bytes, b.bytes));
+  const body = Buffer.concat(sorted.map(({ bytes }) => bytes));
   const signature = sign(
     "sha256",
     Buffer.concat([Buffer.from([0x31]), derLength(body.length), body]),
@@ -74,7 +75,7 @@ function signerInfos(signer: ListSigner, certificate: Buffer, digest: Buffer): S
         }),
       }),
       digestAlgorithm: new AlgorithmIdentifier({ algorithm: SHA256, parameters: null }),
-      signedAttrs: sorted,
+      signedAttrs: sorted.map(({ attribute }) => attribute),
       signatureAlgorithm: new AlgorithmIdentifier({ algorithm: "1.2.840.113549.1.1.1", parameters: null }),
       signature: new OctetString(toArrayBuffer(signature)),
     }),
