@@ -1,15 +1,11 @@
 import { certificateFileUrl } from "../../upstreams/certificate-files/certificate-file-url.ts";
+import type { CertificateListing as SearchListing } from "../../upstreams/certificate-search/port.ts";
 
 /**
  * Where SAT's public store keeps a certificate (research §2.1) and the certificate-search answer
  * (DESIGN §4: a JSON list of `{ serial, type, status, valid_from, valid_to }` for an RFC).
  */
-export type CertificateStatus = "Activo" | "Caduco" | "Revocado";
-
-export type CertificateListing = {
-  serial: string;
-  type: "FIEL" | "SELLO";
-  status: CertificateStatus;
+export type CertificateListing = Omit<SearchListing, "validFromUtc" | "validToUtc"> & {
   validFrom: Date;
   validTo: Date;
 };

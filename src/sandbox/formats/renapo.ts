@@ -4,18 +4,6 @@ import { createHash } from "node:crypto";
  * gob.mx CURP lookup answers (research §5.1): found is `codigo: "01"` with one record in `registros`;
  * not found (decided, gob.mx does not document it) the same envelope with `codigo: "06"`, `registros: []`.
  */
-export type RenapoBirthRecord = {
-  entidadRegistro: string;
-  tomo: string;
-  claveMunicipioRegistro: string;
-  anioReg: string;
-  claveEntidadRegistro: string;
-  foja: string;
-  numActa: string;
-  libro: string;
-  municipioRegistro: string;
-};
-
 export type RenapoPerson = {
   curp: string;
   names: string;
@@ -32,8 +20,8 @@ export type RenapoPerson = {
   nationality: string;
   /** docProbatorio code (1 = acta de nacimiento, research §5.4). */
   probationDocument: number;
-  /** datosDocProbatorio; `{}` when RENAPO has none. */
-  probationDocumentData: RenapoBirthRecord | Record<string, never>;
+  /** datosDocProbatorio, in gob.mx's field names (entidadRegistro, numActa…); `{}` when RENAPO has none. */
+  probationDocumentData: Record<string, string>;
 };
 
 /** The PDF download parameter; derived from the CURP so the answer stays deterministic. */
