@@ -3,18 +3,14 @@ import { createPrivateKey, createPublicKey, webcrypto } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import * as x509 from "@peculiar/x509";
 
-type CryptoKey = webcrypto.CryptoKey;
-
 // Sandbox-only key material committed on purpose (see keys/README.md): fixed keys make every
 // issued certificate byte-identical for the same inputs, and RSASSA-PKCS1-v1_5 signing is deterministic.
 const KEYS_DIR = new URL("./keys/", import.meta.url);
-const SUBJECT_KEY_FILES = [1, 2, 3, 4, 5, 6, 7, 8].map(
-  (n) => `subject-${String(n).padStart(2, "0")}.key.pem`,
-);
+const SUBJECT_KEY_FILES = Array.from({ length: 8 }, (_, i) => `subject-0${i + 1}.key.pem`);
 export const SIGNING_ALGORITHM = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
 
 /** The issuer, shaped like SAT's test CA but unmistakably a sandbox. */
-export const SANDBOX_CA_SUBJECT: x509.JsonNameParams = [
+const SANDBOX_CA_SUBJECT: x509.JsonNameParams = [
   { "2.5.4.3": [{ utf8String: "AC DE PRUEBAS PADRON SANDBOX" }] },
   { "2.5.4.10": [{ utf8String: "SERVICIO DE ADMINISTRACION TRIBUTARIA" }] },
   { "2.5.4.11": [{ utf8String: "PADRON SANDBOX - NO VALIDO PARA OPERACIONES REALES" }] },
@@ -22,31 +18,20 @@ export const SANDBOX_CA_SUBJECT: x509.JsonNameParams = [
   { "2.5.4.45": [{ printableString: "SAT970701NN3" }] },
 ];
 
-export type SandboxCa = {
-  /** DER of the self-signed sandbox CA certificate (also deterministic). */
-  certificate: Uint8Array;
-  issuer: x509.Name;
-  signingKey: CryptoKey;
-  /** Public halves of the subject key pool; a certificate picks one by its serial. */
-  subjectPublicKeys: CryptoKey[];
-};
-
-async function importPrivateKey(pem: string): Promise<CryptoKey> {
+async function importPrivateKey(pem: string) {
   const der = createPrivateKey(pem).export({ type: "pkcs8", format: "der" });
   return webcrypto.subtle.importKey("pkcs8", der, SIGNING_ALGORITHM, true, ["sign"]);
 }
 
-export async function importPublicKey(pem: string): Promise<CryptoKey> {
+export async function importPublicKey(pem: string) {
   const der = createPublicKey(pem).export({ type: "spki", format: "der" });
   return webcrypto.subtle.importKey("spki", der, SIGNING_ALGORITHM, true, ["verify"]);
 }
 
-export async function readKey(file: string): Promise<string> {
-  return readFile(new URL(file, KEYS_DIR), "utf8");
-}
+export const readKey = (file: string) => readFile(new URL(file, KEYS_DIR), "utf8");
 
 /** Loads the committed sandbox keys and builds the (deterministic) CA certificate. */
-export async function createSandboxCa(): Promise<SandboxCa> {
+export async function createSandboxCa() {
   const caPem = await readKey("ca.key.pem");
   const signingKey = await importPrivateKey(caPem);
   const caPublicKey = await importPublicKey(caPem);
@@ -68,5 +53,14 @@ export async function createSandboxCa(): Promise<SandboxCa> {
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
     ],
   });
-  return { certificate: new Uint8Array(caCertificate.rawData), issuer, signingKey, subjectPublicKeys };
+  return {
+    /** DER of the self-signed sandbox CA certificate (also deterministic). */
+    certificate: new Uint8Array(caCertificate.rawData),
+    issuer,
+    signingKey,
+    /** Public halves of the subject key pool; a certificate picks one by its serial. */
+    subjectPublicKeys,
+  };
 }
+
+export type SandboxCa = Awaited<ReturnType<typeof createSandboxCa>>;
