@@ -2,6 +2,7 @@ import { buildCompanyRfc } from "../../mexico/build-rfc.ts";
 import { registryNameKey } from "../../mexico/compare-names.ts";
 import { wrongIdCifOf } from "./csf-facts.ts";
 import type { SerialCounter } from "./generate-certificates.ts";
+import { memberships69B } from "./generate-list-memberships.ts";
 import type { IdentifierRegistry } from "./generate-person.ts";
 import type { Random } from "./random.ts";
 import { createScenarioBuilder, date, FIEL, SELLO } from "./scenario-builder.ts";
@@ -97,15 +98,9 @@ export function buildScenarioTaxpayers(
     ["certificate_file_missing"],
   );
 
-  const listed = (
-    tag: string,
-    baseName: string,
-    founded: string,
-    zip: string,
-    memberships: ListMembership[],
-  ) => {
+  const listed = (tag: string, baseName: string, founded: string, zip: string, lists: ListMembership[]) => {
     const taxpayer = company(baseName, founded, zip);
-    taxpayer.lists = memberships;
+    taxpayer.lists = lists;
     scenario(taxpayer, [tag]);
   };
   listed("list_69_firmes", "APLICA SOLUCIONES HIDROCALIDAS", "2009-07-03", "20000", [
@@ -123,37 +118,23 @@ export function buildScenarioTaxpayers(
   listed("list_69_sentencias", "CONSTRUCTORA PEÑASCO ALTO", "2010-11-11", "83000", [
     list("Sentencias.csv", "SENTENCIAS"),
   ]);
-  const b69 = (situation: string, file: string) => [
-    list("Listado_completo_69-B.csv", situation),
-    list(file, situation),
-  ];
-  listed(
-    "list_69b_presunto",
-    "OPERADORA CENTAURO FISCAL",
-    "2019-01-15",
-    "06600",
-    b69("Presunto", "Presuntos.csv"),
-  );
-  listed(
-    "list_69b_definitivo",
-    "FACTURADORA SIMULADA DEL CENTRO",
-    "2014-09-09",
-    "06700",
-    b69("Definitivo", "Definitivos.csv"),
-  );
-  listed(
+  const listed69B = (tag: string, baseName: string, founded: string, zip: string, situation: string) =>
+    listed(tag, baseName, founded, zip, memberships69B(situation));
+  listed69B("list_69b_presunto", "OPERADORA CENTAURO FISCAL", "2019-01-15", "06600", "Presunto");
+  listed69B("list_69b_definitivo", "FACTURADORA SIMULADA DEL CENTRO", "2014-09-09", "06700", "Definitivo");
+  listed69B(
     "list_69b_desvirtuado",
     "VALUADORES DEL ALTIPLANO POTOSINO",
     "2008-08-08",
     "03100",
-    b69("Desvirtuado", "Desvirtuados.csv"),
+    "Desvirtuado",
   );
-  listed(
+  listed69B(
     "list_69b_sentencia_favorable",
     "ACUICOLA LAGUNA DE LOS CISNES",
     "2009-10-14",
     "62000",
-    b69("Sentencia Favorable", "SentenciasFavorables.csv"),
+    "Sentencia Favorable",
   );
   listed("list_69b_bis", "CONSTRUCTORA DE PRESAS Y CANALES DEL GRIJALVA", "2006-10-10", "29000", [
     list("Listado_69_B_Bis_Completo.csv", "Definitivo"),
@@ -166,7 +147,7 @@ export function buildScenarioTaxpayers(
   listed("several_lists", "DISTRIBUIDORA TRIPLE FALTA", "2011-03-03", "44600", [
     list("Firmes.csv", "FIRMES"),
     list("No_localizados.csv", "NO LOCALIZADOS"),
-    ...b69("Definitivo", "Definitivos.csv"),
+    ...memberships69B("Definitivo"),
   ]);
 
   scenario(individual(person("ESPERANZA", "OLIVARES", "TREJO", "M", "1948-12-02", "MN", "BD"), "58000"), [
@@ -215,10 +196,10 @@ export function buildScenarioTaxpayers(
 
   // Like the real ÑAÑ140114GY4 and &BC040317UN0, both sit in the 69-B list.
   const enye = company("ÑANDU ÑUÑEZ Y ASOCIADOS", "2014-01-14", "86000");
-  enye.lists = b69("Definitivo", "Definitivos.csv");
+  enye.lists = memberships69B("Definitivo");
   scenario(enye, ["rfc_with_enye", "list_69b_definitivo"]);
   const ampersand = company("A & B CONSTRUCTORES", "2004-03-17", "37000", { legalForm: "SC" });
-  ampersand.lists = b69("Presunto", "Presuntos.csv");
+  ampersand.lists = memberships69B("Presunto");
   scenario(ampersand, ["rfc_with_ampersand", "list_69b_presunto"]);
 
   // SAT's registered-RFC and certificate lists (issue 24). The rotating companies are each off the list
