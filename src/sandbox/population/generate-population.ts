@@ -111,22 +111,26 @@ function* populationSteps(options: PopulationOptions): Generator<void, Populatio
     taxpayers.push(taxpayer);
     yield;
   }
-  return yield* indexPopulation({ ...options, asOf, taxpayers, postalCatalog, scenarioSet });
+  return {
+    seed: options.seed,
+    size: options.size,
+    asOf,
+    taxpayers,
+    ...(yield* indexTaxpayers(taxpayers)),
+    postalCatalog,
+    magicFaults: scenarioSet.magicFaults,
+    scenarios: scenarioSet.scenarios,
+    scenarioRfcs: new Set(scenarioSet.scenarios.map((scenario) => scenario.rfc)),
+  };
 }
 
-function* indexPopulation(input: {
-  seed: number;
-  size: number;
-  asOf: Date;
-  taxpayers: Taxpayer[];
-  postalCatalog: Population["postalCatalog"];
-  scenarioSet: ReturnType<typeof buildScenarioTaxpayers>;
-}): Generator<void, Population> {
+/** The population's lookups by RFC, CURP, serial and registry name; yields every 1,000 taxpayers. */
+function* indexTaxpayers(taxpayers: Taxpayer[]) {
   const byRfc = new Map<string, Taxpayer>();
   const personsByCurp = new Map<string, PersonRecord>();
   const bySerial: Population["bySerial"] = new Map();
   const byRegistryName = new Map<string, Taxpayer[]>();
-  for (const taxpayer of input.taxpayers) {
+  for (const taxpayer of taxpayers) {
     if (byRfc.size % 1000 === 999) yield;
     byRfc.set(taxpayer.rfc, taxpayer);
     const person = taxpayer.person ?? taxpayer.legalRepresentative;
@@ -138,18 +142,5 @@ function* indexPopulation(input: {
       byRegistryName.set(key, [...(byRegistryName.get(key) ?? []), taxpayer]);
     }
   }
-  return {
-    seed: input.seed,
-    size: input.size,
-    asOf: input.asOf,
-    taxpayers: input.taxpayers,
-    byRfc,
-    personsByCurp,
-    bySerial,
-    byRegistryName,
-    postalCatalog: input.postalCatalog,
-    magicFaults: input.scenarioSet.magicFaults,
-    scenarios: input.scenarioSet.scenarios,
-    scenarioRfcs: new Set(input.scenarioSet.scenarios.map((scenario) => scenario.rfc)),
-  };
+  return { byRfc, personsByCurp, bySerial, byRegistryName };
 }
