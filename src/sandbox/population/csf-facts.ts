@@ -4,22 +4,6 @@ import { stateOfPostalCode } from "../../mexico/postal-code-state.ts";
 import { TAX_REGIMES } from "../../mexico/tax-regimes.ts";
 import type { Population, Taxpayer } from "./types.ts";
 
-/** A CSF page's contents for one taxpayer, in the page's own words; dates YYYY-MM-DD. */
-export type CsfFacts = {
-  status: string;
-  statusSince: string;
-  operationsStart: string;
-  regimes: { code: string; name: string; since: string }[];
-  state: string;
-  municipality: string;
-  colony: string;
-  streetType: string;
-  street: string;
-  exteriorNumber: string;
-  interiorNumber: string;
-  satOffice: string;
-};
-
 const digest = (text: string) => createHash("sha256").update(text).digest();
 
 /** The taxpayer's idCIF: 11 digits fixed by the RFC, so it is the same for every seed. */
@@ -35,8 +19,11 @@ const STREETS = ["JUAREZ", "HIDALGO", "MORELOS", "INDEPENDENCIA", "REFORMA", "ZA
 const regime = (code: string) =>
   TAX_REGIMES.find((entry) => entry.code === code) as (typeof TAX_REGIMES)[number];
 
-/** What the sandbox's CSF page shows for a taxpayer: derived from its record and RFC, never random. */
-export function csfFactsOf(population: Population, taxpayer: Taxpayer): CsfFacts {
+/**
+ * What the sandbox's CSF page shows for a taxpayer, in the page's own words (dates YYYY-MM-DD):
+ * derived from its record and RFC, never random.
+ */
+export function csfFactsOf(population: Population, taxpayer: Taxpayer) {
   const hash = digest(`csf:${taxpayer.rfc}`);
   const adult = `${Number(taxpayer.foundedOn.slice(0, 4)) + 20}${taxpayer.foundedOn.slice(4)}`;
   const start = taxpayer.personType === "M" ? taxpayer.foundedOn : minDate(adult, "2020-01-01");
