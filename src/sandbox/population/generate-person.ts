@@ -18,15 +18,11 @@ const RENAPO_STATUSES: readonly (readonly [string, number])[] = [
   ["BAP", 0.5],
 ];
 
-const HOMOCLAVE_CHARS = "123456789ABCDEFGHIJKLMNPQRSTUVWXYZ";
+const HOMOCLAVE_CHARS = "123456789ABCDEFGHIJKLMNPQRSTUVWXYZ".split("");
 
-export type PersonSpec = {
-  names: string;
-  firstSurname: string;
-  secondSurname: string;
-  sex: Sex;
+/** A person to build: the record without its identifiers, born on a Date. */
+type PersonSpec = Omit<PersonRecord, "rfc" | "curp" | "birthDate" | "renapoStatus"> & {
   birthDate: Date;
-  birthEntity: string;
   renapoStatus?: string;
 };
 
@@ -36,10 +32,7 @@ export type IdentifierRegistry = { rfcs: Set<string>; curps: Set<string> };
 export function uniqueRfc(rfc: string, used: Set<string>, random: Random): string {
   let candidate = rfc;
   while (used.has(candidate)) {
-    const base =
-      candidate.slice(0, -3) +
-      pick(random, HOMOCLAVE_CHARS.split("")) +
-      pick(random, HOMOCLAVE_CHARS.split(""));
+    const base = candidate.slice(0, -3) + pick(random, HOMOCLAVE_CHARS) + pick(random, HOMOCLAVE_CHARS);
     candidate = base + rfcCheckDigit(base);
   }
   used.add(candidate);
@@ -49,19 +42,11 @@ export function uniqueRfc(rfc: string, used: Set<string>, random: Random): strin
 /** Builds a person's RFC and CURP by the real rules; a CURP homonym gets the next differentiator and status AH. */
 export function personFromSpec(spec: PersonSpec, used: IdentifierRegistry, random: Random): PersonRecord {
   const nameParts = { names: spec.names, firstSurname: spec.firstSurname, secondSurname: spec.secondSurname };
-  const rfc = uniqueRfc(buildIndividualRfc({ ...nameParts, birthDate: spec.birthDate }), used.rfcs, random);
+  const rfc = uniqueRfc(buildIndividualRfc(spec), used.rfcs, random);
+  const curpOf = (homonymIndex: number) => buildCurp({ ...spec, entity: spec.birthEntity, homonymIndex });
   let homonymIndex = 0;
-  let curp = buildCurp({ ...nameParts, birthDate: spec.birthDate, sex: spec.sex, entity: spec.birthEntity });
-  while (used.curps.has(curp)) {
-    homonymIndex += 1;
-    curp = buildCurp({
-      ...nameParts,
-      birthDate: spec.birthDate,
-      sex: spec.sex,
-      entity: spec.birthEntity,
-      homonymIndex,
-    });
-  }
+  let curp = curpOf(homonymIndex);
+  while (used.curps.has(curp)) curp = curpOf(++homonymIndex);
   used.curps.add(curp);
   return {
     rfc,
