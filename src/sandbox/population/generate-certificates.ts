@@ -3,6 +3,7 @@ import type { CertificateRecord, CertificateStatus, CertificateType } from "./ty
 
 const YEAR_MS = 365.25 * 86_400_000;
 const VALIDITY_YEARS = 4;
+const yearsBefore = (date: Date, years: number) => new Date(date.getTime() - years * YEAR_MS);
 
 /** Hands out unique 20-digit serials shaped like SAT's production ones (`00001000000` + era + counter). */
 export type SerialCounter = { next: number };
@@ -27,18 +28,13 @@ export function makeCertificate(
   asOf: Date,
   wish: CertificateWish,
 ): CertificateRecord {
-  const expired = wish.status === "Caduco" || wish.fileMissing === true;
   const from = wish.fileMissing
     ? randomDate(random, new Date(Date.UTC(2005, 0, 1)), new Date(Date.UTC(2009, 11, 31)))
-    : expired
-      ? randomDate(
-          random,
-          new Date(Date.UTC(2012, 0, 1)),
-          new Date(asOf.getTime() - (VALIDITY_YEARS + 0.2) * YEAR_MS),
-        )
+    : wish.status === "Caduco"
+      ? randomDate(random, new Date(Date.UTC(2012, 0, 1)), yearsBefore(asOf, VALIDITY_YEARS + 0.2))
       : randomDate(
           random,
-          new Date(asOf.getTime() - (VALIDITY_YEARS - 0.2) * YEAR_MS),
+          yearsBefore(asOf, VALIDITY_YEARS - 0.2),
           new Date(asOf.getTime() - 10 * 86_400_000),
         );
   const validFrom = new Date(from.getTime() + Math.floor(random() * 86_400) * 1000);
