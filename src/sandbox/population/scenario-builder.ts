@@ -23,23 +23,15 @@ export function createScenarioBuilder(
     wishes.map((wish) => makeCertificate(random, counter, asOf, wish));
   const person = (
     names: string,
-    first: string,
-    second: string,
+    firstSurname: string,
+    secondSurname: string,
     sex: Sex,
     born: string,
-    entity: string,
+    birthEntity: string,
     renapoStatus = "AN",
   ): PersonRecord =>
     personFromSpec(
-      {
-        names,
-        firstSurname: first,
-        secondSurname: second,
-        sex,
-        birthDate: date(born),
-        birthEntity: entity,
-        renapoStatus,
-      },
+      { names, firstSurname, secondSurname, sex, birthDate: date(born), birthEntity, renapoStatus },
       used,
       random,
     );
