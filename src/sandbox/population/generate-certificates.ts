@@ -1,5 +1,5 @@
 import { chance, pick, type Random, randomDate, weighted } from "./random.ts";
-import type { CertificateRecord, CertificateStatus, CertificateType } from "./types.ts";
+import type { CertificateRecord, CertificateStatus, CertificateType, Taxpayer } from "./types.ts";
 
 const YEAR_MS = 365.25 * 86_400_000;
 const VALIDITY_YEARS = 4;
@@ -58,9 +58,9 @@ export function generateCertificates(
   random: Random,
   counter: SerialCounter,
   asOf: Date,
-  personType: "M" | "F",
-  foundedYear: number,
+  { personType, foundedOn }: Pick<Taxpayer, "personType" | "foundedOn">,
 ): CertificateRecord[] {
+  const foundedYear = Number(foundedOn.slice(0, 4));
   const wishes: CertificateWish[] = [];
   if (foundedYear < 2008 && chance(random, 0.05))
     wishes.push({ type: "FIEL", status: "Caduco", fileMissing: true });

@@ -99,13 +99,7 @@ function* populationSteps(options: PopulationOptions): Generator<void, Populatio
         certificatesCarryCurp: !chance(random, 0.03),
       });
     }
-    taxpayer.certificates = generateCertificates(
-      random,
-      counter,
-      asOf,
-      taxpayer.personType,
-      Number(taxpayer.foundedOn.slice(0, 4)),
-    );
+    taxpayer.certificates = generateCertificates(random, counter, asOf, taxpayer);
     taxpayer.lists = generateListMemberships(random, taxpayer);
     if (chance(random, 0.005)) taxpayer.padronStatus = "cancelado";
     taxpayers.push(taxpayer);
