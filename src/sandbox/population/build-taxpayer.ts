@@ -35,19 +35,13 @@ export function companyTaxpayer(
   random: Random,
 ): Taxpayer {
   const baseName = normalizeName(company.baseName);
-  const name = company.legalForm ? `${baseName} ${company.legalForm}` : baseName;
-  const rfc =
-    company.rfc ??
-    uniqueRfc(
-      buildCompanyRfc({ legalName: name, incorporationDate: company.incorporationDate }),
-      used.rfcs,
-      random,
-    );
-  if (company.rfc) used.rfcs.add(company.rfc);
+  const legalName = company.legalForm ? `${baseName} ${company.legalForm}` : baseName;
+  const rfc = company.rfc ?? uniqueRfc(buildCompanyRfc({ ...company, legalName }), used.rfcs, random);
+  used.rfcs.add(rfc);
   return {
     rfc,
     personType: "M",
-    name,
+    name: legalName,
     padronName: baseName,
     legalForm: company.legalForm,
     zip: company.zip,
