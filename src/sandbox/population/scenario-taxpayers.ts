@@ -6,25 +6,17 @@ import { memberships69B } from "./generate-list-memberships.ts";
 import type { IdentifierRegistry } from "./generate-person.ts";
 import type { Random } from "./random.ts";
 import { createScenarioBuilder, date, FIEL, SELLO } from "./scenario-builder.ts";
-import type { ListMembership, MagicFault, ScenarioSeed, Taxpayer } from "./types.ts";
-
-/** Fixed taxpayers behind GET /scenarios: the same RFCs for every seed, so customers can rely on them. */
-export type ScenarioSet = {
-  taxpayers: Taxpayer[];
-  scenarios: ScenarioSeed[];
-  magicFaults: Map<string, MagicFault>;
-  /** Postal codes the scenarios use; the catalog must contain them. */
-  zips: string[];
-};
+import type { ListMembership, MagicFault, Taxpayer } from "./types.ts";
 
 const list = (file: string, situation: string): ListMembership => ({ file, situation });
 
+/** Fixed taxpayers behind GET /scenarios: the same RFCs for every seed, so customers can rely on them. */
 export function buildScenarioTaxpayers(
   random: Random,
   used: IdentifierRegistry,
   counter: SerialCounter,
   asOf: Date,
-): ScenarioSet {
+) {
   const { taxpayers, scenarios, magicFaults, certs, person, company, individual, scenario } =
     createScenarioBuilder(random, used, counter, asOf);
   const kemper = company("ESCUELA KEMPER URGATE", "1990-03-17", "86035", {
@@ -229,6 +221,7 @@ export function buildScenarioTaxpayers(
   scenario(csfDown, ["csf_unavailable"]);
   magicFaults.set(csfDown.rfc, { upstream: "sat-csf", kind: "error5xx" });
 
+  // The catalog must contain every postal code the scenarios use.
   const zips = [...new Set([...taxpayers.map((t) => t.zip), "76000"])];
   return { taxpayers, scenarios, magicFaults, zips };
 }
