@@ -1,6 +1,6 @@
 import { stateOfPostalCode } from "../../mexico/postal-code-state.ts";
 import { findListFile } from "../formats/list-files.ts";
-import type { ListRow, OficioPublication, ProceedingStage } from "../formats/list-row.ts";
+import type { ListRow, ProceedingStage } from "../formats/list-row.ts";
 import { spanishLongDate } from "../formats/list-schemas-69b.ts";
 import { chance, createRng, pick, type Random, randomDate, randomInt } from "./random.ts";
 import { DOTTED_LEGAL_FORMS } from "./spanish-names.ts";
@@ -37,8 +37,7 @@ function stage(random: Random, date: Date, office?: string): ProceedingStage {
   const satCell = chance(random, 0.02)
     ? `${ddmmyyyy(date)} - ${ddmmyyyy(new Date(date.getTime() - randomInt(random, 30, 400) * 86_400_000))}`
     : ddmmyyyy(date);
-  const sat: OficioPublication = { oficio: text, published: satCell };
-  return { sat, dof: { oficio: text, published: dofCell } };
+  return { sat: { oficio: text, published: satCell }, dof: { oficio: text, published: dofCell } };
 }
 
 function proceedings(random: Random, situation: string, asOf: Date, bis: boolean): Partial<ListRow> {
