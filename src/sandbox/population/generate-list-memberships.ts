@@ -8,6 +8,15 @@ const B69_FILES: Readonly<Record<string, string>> = {
   "Sentencia Favorable": "SentenciasFavorables.csv",
 };
 
+const B69_SITUATIONS = [
+  ["Definitivo", 78],
+  ["Sentencia Favorable", 12],
+  ["Presunto", 6],
+  ["Desvirtuado", 4],
+] as const;
+const CANCELLATIONS = ["CANCELADOS POR INCOSTEABILIDAD", "CANCELADOS POR INSOLVENCIA", "CANCELADOS"];
+const CSD_FRACTIONS = ["FRACCION X", "FRACCION XI", "FRACCION XII"];
+
 /** 69-B membership: the full file plus the file of its situation. */
 export function memberships69B(situation: string): ListMembership[] {
   return [
@@ -21,34 +30,14 @@ export function generateListMemberships(random: Random, taxpayer: Taxpayer): Lis
   const lists: ListMembership[] = [];
   if (chance(random, 0.015)) lists.push({ file: "Firmes.csv", situation: "FIRMES" });
   if (chance(random, 0.005)) lists.push({ file: "No_localizados.csv", situation: "NO LOCALIZADOS" });
-  if (chance(random, 0.01)) {
-    const situation = pick(random, [
-      "CANCELADOS POR INCOSTEABILIDAD",
-      "CANCELADOS POR INSOLVENCIA",
-      "CANCELADOS",
-    ]);
-    lists.push({ file: "Cancelados.csv", situation });
-  }
+  if (chance(random, 0.01)) lists.push({ file: "Cancelados.csv", situation: pick(random, CANCELLATIONS) });
   if (chance(random, 0.003)) lists.push({ file: "Exigibles.csv", situation: "EXIGIBLES" });
   if (chance(random, 0.003)) lists.push({ file: "Sentencias.csv", situation: "SENTENCIAS" });
-  if (taxpayer.certificates.some((c) => c.type === "SELLO") && chance(random, 0.003)) {
-    lists.push({
-      file: "CSDsinefectos.csv",
-      situation: pick(random, ["FRACCION X", "FRACCION XI", "FRACCION XII"]),
-    });
-  }
-  if (taxpayer.personType === "M" && chance(random, 0.001)) {
+  if (taxpayer.certificates.some((c) => c.type === "SELLO") && chance(random, 0.003))
+    lists.push({ file: "CSDsinefectos.csv", situation: pick(random, CSD_FRACTIONS) });
+  if (taxpayer.personType === "M" && chance(random, 0.001))
     lists.push({ file: "EntespublicosydeGobiernoomisos.csv", situation: "OMISOS" });
-  }
-  if (chance(random, 0.012)) {
-    const situation = weighted(random, [
-      ["Definitivo", 78],
-      ["Sentencia Favorable", 12],
-      ["Presunto", 6],
-      ["Desvirtuado", 4],
-    ] as const);
-    lists.push(...memberships69B(situation));
-  }
+  if (chance(random, 0.012)) lists.push(...memberships69B(weighted(random, B69_SITUATIONS)));
   if (taxpayer.personType === "M" && chance(random, 0.0004)) {
     const situation = chance(random, 0.7) ? "Definitivo" : "Sentencia Favorable";
     const file =
