@@ -2,7 +2,6 @@ import { registryNameKey } from "../mexico/compare-names.ts";
 import { dateOfDay } from "../registration/list-date.ts";
 import { padronLegendFor } from "./answer-padron.ts";
 import { findListFile } from "./formats/list-files.ts";
-import type { PadronRecord } from "./formats/padron-validation.ts";
 import { csfFactsOf, idCifOf } from "./population/csf-facts.ts";
 import { obligationsOf, onRfcList, rfcListFlags } from "./population/registration-facts.ts";
 import { searchRegistry } from "./population/registry-folios.ts";
@@ -53,12 +52,7 @@ function faultFor(population: Population, identifier: string, upstream: string):
 
 function expectationFor(population: Population, seed: ScenarioSeed, day: number): ScenarioExpectation {
   const taxpayer = population.byRfc.get(seed.rfc);
-  const record: PadronRecord = {
-    consecutivo: "1",
-    rfc: seed.rfc,
-    name: seed.name ?? "",
-    zip: seed.zip ?? "",
-  };
+  const record = { consecutivo: "1", rfc: seed.rfc, name: seed.name ?? "", zip: seed.zip ?? "" };
   const padronFault = faultFor(population, seed.rfc, "padron");
   const expect: ScenarioExpectation = {
     padron: padronFault ?? { legend: padronLegendFor(population, record) },
