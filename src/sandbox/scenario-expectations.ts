@@ -10,7 +10,7 @@ import type { Population, ScenarioSeed, Taxpayer } from "./population/types.ts";
 type Fault = { fault: string };
 
 /** What each upstream answers for a scenario; the scenario test checks every field over HTTP. */
-export type ScenarioExpectation = {
+type ScenarioExpectation = {
   /** Padrón with the scenario's name and CP (`1|RFC|NAME|CP`). */
   padron: { legend: string } | Fault;
   /** Padrón RFC-only check (`1|RFC||`). */

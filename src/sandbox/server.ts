@@ -22,7 +22,7 @@ export type SandboxOptions = {
   maxHoldMs?: number;
 };
 
-export type SandboxRoutesOptions = SandboxStateOptions | { state: SandboxState };
+type SandboxRoutesOptions = SandboxStateOptions | { state: SandboxState };
 
 /**
  * Every sandbox route, as a Fastify plugin: mount it at the root or under a prefix (`/sandbox`). Given

@@ -18,7 +18,7 @@ export type SimulationContext = {
   maxHoldMs: number;
 };
 
-export type SimulatedCall = {
+type SimulatedCall = {
   upstream: Upstream;
   /** Identifiers in the request (RFCs, CURP, name key) checked against the magic faults. */
   identifiers?: readonly string[];

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FaultKind } from "./fault-plan.ts";
 import type { Upstream } from "./upstreams.ts";
 
-export type ApplyFaultOptions = {
+type ApplyFaultOptions = {
   /** Picks the garbage body and content type; JSON when absent. */
   upstream?: Upstream;
   /** How long a "timeout" holds the request before dropping the connection (default 120 s). */

@@ -5,7 +5,7 @@ export const FAULT_KINDS = ["timeout", "error5xx", "reset", "garbage"] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** Share of calls (0–1) that fail, and the kinds drawn from (uniformly). */
-export type FaultSetting = { share: number; kinds: readonly FaultKind[] };
+type FaultSetting = { share: number; kinds: readonly FaultKind[] };
 
 const NO_FAULTS: FaultSetting = { share: 0, kinds: FAULT_KINDS };
 

@@ -2,14 +2,14 @@ import { normal, type Rng } from "./rng.ts";
 import type { Upstream } from "./upstreams.ts";
 
 /** Typical duration range in ms (spec §8), read as the 10th–90th percentile of a log-normal. */
-export type LatencyRange = { low: number; high: number };
+type LatencyRange = { low: number; high: number };
 
 // padrón: ~1–2 s for one record, ~10–15 s for a full 5,000-record call, linear in between.
 const PADRON_ONE: LatencyRange = { low: 1000, high: 2000 };
 const PADRON_FULL: LatencyRange = { low: 10_000, high: 15_000 };
 const PADRON_FULL_RECORDS = 5000;
 
-export const LATENCY_RANGES: Readonly<Record<Exclude<Upstream, "padron">, LatencyRange>> = {
+const LATENCY_RANGES: Readonly<Record<Exclude<Upstream, "padron">, LatencyRange>> = {
   "certificate-search": { low: 1000, high: 3000 }, // profile ~1–3 s
   "certificate-files": { low: 50, high: 300 }, // a static file store; not in the spec
   renapo: { low: 700, high: 1400 }, // ~1 s

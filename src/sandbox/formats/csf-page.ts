@@ -43,7 +43,7 @@ function page(content: string): string {
   );
 }
 
-export type CsfPageSections = { identification: Row[]; location: Row[]; regimes: Row[] };
+type CsfPageSections = { identification: Row[]; location: Row[]; regimes: Row[] };
 
 /** The page for a valid RFC + idCIF pair. */
 export function buildCsfPage(rfc: string, sections: CsfPageSections): string {

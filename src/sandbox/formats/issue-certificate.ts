@@ -56,7 +56,7 @@ function isCompany(rfc: string): boolean {
 }
 
 /** Subject in SAT's attribute order (FIEL: C and emailAddress before the ids; SELLO: OU last). */
-export function buildSatSubject(spec: CertificateSpec): x509.JsonNameParams {
+function buildSatSubject(spec: CertificateSpec): x509.JsonNameParams {
   const company = isCompany(spec.rfc);
   const uniqueIdentifier =
     company && spec.legalRepresentativeRfc ? `${spec.rfc} / ${spec.legalRepresentativeRfc}` : spec.rfc;

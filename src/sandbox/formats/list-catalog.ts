@@ -1,16 +1,14 @@
 /** SAT's contributor-list files (research §1.2), with the exact published names and folders. */
-export type ListFolder = "Documents_AGR" | "Documents_AGAFF" | "Documents_AGGC";
-export type ListArticle = "69" | "69-B" | "69-B Bis";
 export type ListFileEntry = {
   file: string;
-  folder: ListFolder;
-  article: ListArticle;
+  folder: "Documents_AGR" | "Documents_AGAFF" | "Documents_AGGC";
+  article: "69" | "69-B" | "69-B Bis";
   /** DESIGN §3.3 sub-list name; "completo" for the full 69-B / 69-B Bis files (per-row situation). */
   subList: string;
 };
 
 const inFolder =
-  (folder: ListFolder, article: ListArticle) =>
+  (folder: ListFileEntry["folder"], article: ListFileEntry["article"]) =>
   (file: string, subList: string): ListFileEntry => ({ file, folder, article, subList });
 const art69 = inFolder("Documents_AGR", "69");
 const art69B = inFolder("Documents_AGAFF", "69-B");

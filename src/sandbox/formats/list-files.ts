@@ -18,7 +18,7 @@ export class UnknownListFileError extends Error {
   override name = "UnknownListFileError";
 }
 
-export type WriteListFileOptions = {
+type WriteListFileOptions = {
   /** The "Información actualizada al …" date of the 69-B / 69-B Bis preamble (UTC day). */
   contentDate: Date;
   /** Trailing rows of bare commas, as SAT leaves them (default 3). */

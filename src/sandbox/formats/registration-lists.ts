@@ -4,7 +4,7 @@ import type { ListSigner } from "./list-signer.ts";
 import { signPart } from "./sign-part.ts";
 
 export type RfcListRow = { rfc: string; flags: number };
-export type CertificateListEntry = {
+type CertificateListEntry = {
   rfc: string;
   serial: string;
   status: "A" | "R" | "C";

@@ -1,7 +1,7 @@
 import { encodeLatin1 } from "./encode-cp1252.ts";
 
 /** The 15 columns of the SEPOMEX catalog, in the file's order (research §7). */
-export const SEPOMEX_COLUMNS = [
+const SEPOMEX_COLUMNS = [
   "d_codigo",
   "d_asenta",
   "d_tipo_asenta",
@@ -23,7 +23,7 @@ export const SEPOMEX_COLUMNS = [
 export type SepomexRow = Record<(typeof SEPOMEX_COLUMNS)[number], string>;
 
 /** Line 1 of the official TXT export, verbatim. */
-export const SEPOMEX_LEGAL_NOTICE =
+const SEPOMEX_LEGAL_NOTICE =
   "El Catálogo Nacional de Códigos Postales, es elaborado por Correos de México y se proporciona en forma " +
   "gratuita para uso particular, no estando permitida su comercialización, total o parcial, ni su " +
   "distribución a terceros bajo ningún concepto.";

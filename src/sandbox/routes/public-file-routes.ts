@@ -13,12 +13,7 @@ function notModified(request: FastifyRequest, file: StaticFile): boolean {
 }
 
 /** Sends a static file with ETag / Last-Modified, answering 304 to a matching conditional request. */
-export function sendStaticFile(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  file: StaticFile,
-  contentType: string,
-) {
+function sendStaticFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile, contentType: string) {
   reply.header("etag", file.etag).header("last-modified", file.lastModified.toUTCString());
   if (notModified(request, file)) return reply.code(304).send();
   return reply.header("content-type", contentType).send(file.bytes);
