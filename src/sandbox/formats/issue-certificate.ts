@@ -51,13 +51,9 @@ function attribute(oid: string, value: x509.JsonAttributeObject): x509.JsonAttri
   return { [oid]: [value] };
 }
 
-function isCompany(rfc: string): boolean {
-  return [...rfc].length === 12;
-}
-
 /** Subject in SAT's attribute order (FIEL: C and emailAddress before the ids; SELLO: OU last). */
 function buildSatSubject(spec: CertificateSpec): x509.JsonNameParams {
-  const company = isCompany(spec.rfc);
+  const company = [...spec.rfc].length === 12;
   const uniqueIdentifier =
     company && spec.legalRepresentativeRfc ? `${spec.rfc} / ${spec.legalRepresentativeRfc}` : spec.rfc;
   const subject: x509.JsonNameParams = [

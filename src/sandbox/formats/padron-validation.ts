@@ -30,9 +30,7 @@ export class PadronRequestError extends Error {
 /** Parses a request body; CRLF or LF, blank lines ignored; every line needs exactly 4 fields. */
 export function parsePadronRequest(text: string): PadronRecord[] {
   const records: PadronRecord[] = [];
-  const lines = text.split(/\r?\n/);
-  for (let index = 0; index < lines.length; index++) {
-    const line = lines[index];
+  for (const [index, line] of text.split(/\r?\n/).entries()) {
     if (line.trim() === "") continue;
     const fields = line.split("|");
     if (fields.length !== 4 || fields[0].trim() === "" || fields[1].trim() === "") {
