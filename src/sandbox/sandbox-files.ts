@@ -48,17 +48,13 @@ export function createSandboxFiles(source: { population: Population }) {
       await issuer;
     },
     listFile(file: string, article: string) {
-      let cached = lists.get(file);
-      if (!cached) {
+      if (!lists.has(file)) {
         const { population } = source;
         const { contentDate, lastModified } = publicationDates(population, article);
-        cached = staticFile(
-          writeListFile(file, buildListRows(population, file), { contentDate }),
-          lastModified,
-        );
-        lists.set(file, cached);
+        const bytes = writeListFile(file, buildListRows(population, file), { contentDate });
+        lists.set(file, staticFile(bytes, lastModified));
       }
-      return cached;
+      return lists.get(file)!;
     },
     postalCatalog() {
       const { population } = source;
