@@ -29,6 +29,15 @@ const stageCells = (stage: ProceedingStage | undefined) => [
   stage?.dof?.published ?? "",
 ];
 
+/** A data row in both layouts: No, RFC, name, situation, then four cells per proceeding stage. */
+const rowCells = (row: ListRow, position: number, stages: (ProceedingStage | undefined)[]) => [
+  row.number ?? String(position),
+  row.rfc,
+  row.name,
+  row.situation ?? "",
+  ...stages.flatMap(stageCells),
+];
+
 const proceedingHeader = (stage: string, satPage: string, dofPage: string) => [
   `Número y fecha de oficio global ${stage} SAT`,
   `Publicación página SAT ${satPage}`,
@@ -53,23 +62,13 @@ const art69bUpdatedAt = (date: Date) =>
   "público, de conformidad con el artículo 69-B del Código Fiscal de la Federación, y se pueden consultar " +
   "en el Sistema de Información Fiscal (SIFEN) del SAT.";
 
-const art69bCells = (row: ListRow, position: number) => [
-  row.number ?? String(position),
-  row.rfc,
-  row.name,
-  row.situation ?? "",
-  ...stageCells(row.presumption),
-  ...stageCells(row.refuted),
-  ...stageCells(row.definitive),
-  ...stageCells(row.favorableRuling),
-];
-
 export function art69b(title: string): ListSchema {
   return {
     width: 20,
     preamble: (date) => ({ quoted: art69bUpdatedAt(date), title }),
     header: ART69B_HEADER,
-    cells: art69bCells,
+    cells: (row, position) =>
+      rowCells(row, position, [row.presumption, row.refuted, row.definitive, row.favorableRuling]),
   };
 }
 
@@ -98,13 +97,6 @@ export function art69bBis(title: string): ListSchema {
       title,
     }),
     header: BIS_HEADER,
-    cells: (row, position) => [
-      row.number ?? String(position),
-      row.rfc,
-      row.name,
-      row.situation ?? "",
-      ...stageCells(row.definitive),
-      ...stageCells(row.favorableRuling),
-    ],
+    cells: (row, position) => rowCells(row, position, [row.definitive, row.favorableRuling]),
   };
 }
