@@ -63,7 +63,7 @@ function expectationFor(population: Population, seed: ScenarioSeed, day: number)
         serial: c.serial,
         type: c.type,
         status: c.status,
-        file: c.fileMissing ? ("missing" as const) : ("served" as const),
+        file: c.fileMissing ? "missing" : "served",
       })),
     lists: (taxpayer?.lists ?? []).map((membership) => {
       const entry = findListFile(membership.file);

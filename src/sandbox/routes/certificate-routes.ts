@@ -43,9 +43,7 @@ export function registerCertificateRoutes(
       () => {
         const taxpayer = ctx.population.byRfc.get(rfc);
         const listings = (taxpayer?.certificates ?? []).map((certificate) => ({
-          serial: certificate.serial,
-          type: certificate.type,
-          status: certificate.status,
+          ...certificate,
           validFrom: new Date(certificate.validFrom),
           validTo: new Date(certificate.validTo),
         }));
