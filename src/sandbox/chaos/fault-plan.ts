@@ -25,11 +25,10 @@ export function createFaultPlan(initial: Partial<Record<Upstream, FaultSetting>>
       if (upstream) settings.delete(upstream);
       else settings.clear();
     },
-    get: (upstream: Upstream) => settings.get(upstream) ?? NO_FAULTS,
     snapshot: (): Partial<Record<Upstream, FaultSetting>> => Object.fromEntries(settings),
     /** Draws whether this call fails and how; null = answer normally. */
     pickFault(upstream: Upstream, rng: Rng): FaultKind | null {
-      const { share, kinds } = plan.get(upstream);
+      const { share, kinds } = settings.get(upstream) ?? NO_FAULTS;
       if (rng() >= share) return null;
       return kinds[Math.floor(rng() * kinds.length)];
     },
