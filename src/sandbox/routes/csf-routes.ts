@@ -43,11 +43,6 @@ export function registerCsfRoutes(app: FastifyInstance, ctx: SimulationContext):
 function pageOf(population: Population, taxpayer: Taxpayer): string {
   const facts = csfFactsOf(population, taxpayer);
   const person = taxpayer.person;
-  const status: [string, string][] = [
-    ["Fecha de Inicio de operaciones", satDate(facts.operationsStart)],
-    ["Situación del contribuyente", facts.status],
-    ["Fecha del último cambio de situación", satDate(facts.statusSince)],
-  ];
   const identification: [string, string][] = person
     ? [
         ["CURP", person.curp],
@@ -55,16 +50,19 @@ function pageOf(population: Population, taxpayer: Taxpayer): string {
         ["Apellido Paterno", person.firstSurname],
         ["Apellido Materno", person.secondSurname],
         ["Fecha Nacimiento", satDate(person.birthDate)],
-        ...status,
       ]
     : [
         ["Denominación o Razón Social", taxpayer.padronName],
         ["Régimen de capital", taxpayer.legalForm],
         ["Fecha de constitución", satDate(taxpayer.foundedOn)],
-        ...status,
       ];
   return buildCsfPage(taxpayer.rfc, {
-    identification,
+    identification: [
+      ...identification,
+      ["Fecha de Inicio de operaciones", satDate(facts.operationsStart)],
+      ["Situación del contribuyente", facts.status],
+      ["Fecha del último cambio de situación", satDate(facts.statusSince)],
+    ],
     location: [
       ["Entidad Federativa", facts.state],
       ["Municipio o delegación", facts.municipality],
