@@ -1,14 +1,12 @@
 import type { Static } from "typebox";
 import { ServiceError } from "../platform/errors.ts";
 import type { CsfCheck, CsfRecord } from "../upstreams/sat-csf/port.ts";
-import type { CsfSchema } from "./csf-schema.ts";
+import type { CsfBody, CsfSchema } from "./csf-schema.ts";
 import { readCsfPdf } from "./read-csf-pdf.ts";
 import { readIdCif } from "./read-id-cif.ts";
 import { readRfc } from "./read-rfc.ts";
 import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 import { CSF_SOURCE, cfdiNameOfRecord } from "./verify-by-csf.ts";
-
-export type CsfInput = { rfc?: string; id_cif?: string; csf_pdf?: string };
 
 /** CSF result (issue 25): SAT's record, fields SAT leaves empty omitted; `found` null when unknown. */
 export type CsfResult = Static<typeof CsfSchema>;
@@ -26,13 +24,13 @@ const ADDRESS = [
 type CsfPair = { rfc: string; idCif: string };
 
 /** POST /v1/rfc/csf: the pair, or the pair read from the Constancia's PDF (before any charge). */
-export const csfOperation: RfcOperation<CsfInput, CsfPair, CsfResult> = {
+export const csfOperation: RfcOperation<Static<typeof CsfBody>, CsfPair, CsfResult> = {
   name: "csf",
   check: readCsfInput,
   run: runCsf,
 };
 
-async function readCsfInput(input: CsfInput): Promise<CsfPair> {
+async function readCsfInput(input: Static<typeof CsfBody>): Promise<CsfPair> {
   if (input.csf_pdf !== undefined) {
     if (input.rfc !== undefined || input.id_cif !== undefined)
       throw new ServiceError("invalid_request", "Send rfc and id_cif, or csf_pdf, not both.", {

@@ -11,9 +11,7 @@ import {
   type RfcContext,
   type RfcOperation,
 } from "./rfc-context.ts";
-import type { ProfileSchema } from "./rfc-schemas.ts";
-
-export type ProfileInput = { rfc: string };
+import type { ProfileBody, ProfileSchema } from "./rfc-schemas.ts";
 
 /** Profile result (spec §2.7), from the published certificates; unknown fields are omitted. */
 export type ProfileResult = Static<typeof ProfileSchema>;
@@ -21,7 +19,7 @@ export type ProfileResult = Static<typeof ProfileSchema>;
 type ProfileQuery = { rfc: string; personType: PersonType };
 
 /** POST /v1/rfc/profile. */
-export const profileOperation: RfcOperation<ProfileInput, ProfileQuery, ProfileResult> = {
+export const profileOperation: RfcOperation<Static<typeof ProfileBody>, ProfileQuery, ProfileResult> = {
   name: "profile",
   check: (input) => {
     const { rfc, personType } = readRfc(input.rfc);

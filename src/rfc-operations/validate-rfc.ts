@@ -1,3 +1,4 @@
+import type { Static } from "typebox";
 import { lookupSatLists } from "../contributor-lists/lookup-sat-lists.ts";
 import { cfdiName } from "../mexico/cfdi-name.ts";
 import type { PersonType } from "../mexico/parse-rfc.ts";
@@ -18,15 +19,14 @@ import {
   type RfcContext,
   type RfcOperation,
 } from "./rfc-context.ts";
+import type { ValidateBody } from "./rfc-schemas.ts";
 import { type PostalSearchOutcome, searchPostalCode } from "./search-postal-code.ts";
 import { type CsfVerdict, cfdiNameOfRecord, verifyByCsf } from "./verify-by-csf.ts";
-
-export type ValidateInput = { rfc: string; name?: string; id_cif?: string };
 
 type ValidateQuery = { rfc: string; personType: PersonType; name?: string; idCif?: string };
 
 /** POST /v1/rfc/validate: the pipeline below; refunded when the answer is unknown or partial. */
-export const validateOperation: RfcOperation<ValidateInput, ValidateQuery, ValidationResult> = {
+export const validateOperation: RfcOperation<Static<typeof ValidateBody>, ValidateQuery, ValidationResult> = {
   name: "validate",
   check: (input) => {
     const { rfc, personType } = readRfc(input.rfc);

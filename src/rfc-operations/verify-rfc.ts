@@ -6,10 +6,8 @@ import { MESSAGES } from "./messages.ts";
 import { readIdCif } from "./read-id-cif.ts";
 import { readName, readRfc } from "./read-rfc.ts";
 import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
-import type { VerifySchema } from "./rfc-schemas.ts";
+import type { VerifyBody, VerifySchema } from "./rfc-schemas.ts";
 import { verifyByCsf } from "./verify-by-csf.ts";
-
-export type VerifyInput = { rfc: string; name?: string; zip?: string; id_cif?: string };
 
 /** Simple verification result (spec §2.5); `valid` is null when SAT could not be reached. */
 export type VerifyResult = Static<typeof VerifySchema>;
@@ -17,14 +15,14 @@ export type VerifyResult = Static<typeof VerifySchema>;
 type VerifyQuery = { rfc: string; name?: string; zip?: string; idCif?: string };
 
 /** POST /v1/rfc/verify. */
-export const verifyOperation: RfcOperation<VerifyInput, VerifyQuery, VerifyResult> = {
+export const verifyOperation: RfcOperation<Static<typeof VerifyBody>, VerifyQuery, VerifyResult> = {
   name: "verify",
   check: checkVerifyInput,
   run: runVerification,
 };
 
 /** RFC structure, name and zip given together or not at all, and an idCIF's digits. */
-function checkVerifyInput(input: VerifyInput): VerifyQuery {
+function checkVerifyInput(input: Static<typeof VerifyBody>): VerifyQuery {
   const { rfc } = readRfc(input.rfc);
   const name = readName(input.name);
   const zip = input.zip?.trim() || undefined;
