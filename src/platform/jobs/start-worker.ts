@@ -8,7 +8,7 @@ import { claimJobs } from "./claim-jobs.ts";
 import { type JobHandlers, RetryLater, toRunning } from "./job-types.ts";
 import { backoffMs, extendLease, type Outcome, settleJob } from "./settle-job.ts";
 
-export interface WorkerOptions {
+interface WorkerOptions {
   db: Db;
   engine: Engine;
   handlers: JobHandlers;
@@ -20,14 +20,10 @@ export interface WorkerOptions {
   log?: Log;
 }
 
-export interface Worker {
-  id: string;
-  /** Stops claiming, waits up to `graceMs` for running jobs, then aborts them (their leases expire). */
-  stop(graceMs?: number): Promise<void>;
-}
+export type Worker = ReturnType<typeof startWorker>;
 
 /** Claims and runs jobs until stopped; a lease heartbeat keeps long jobs from being taken over. */
-export function startWorker(options: WorkerOptions): Worker {
+export function startWorker(options: WorkerOptions) {
   const { db, engine, handlers } = options;
   const id = options.workerId ?? `${hostname()}:${process.pid}:${randomBase62(6)}`;
   const leaseMs = options.leaseMs ?? 30_000;
@@ -114,6 +110,7 @@ export function startWorker(options: WorkerOptions): Worker {
 
   return {
     id,
+    /** Stops claiming, waits up to `graceMs` for running jobs, then aborts them (their leases expire). */
     async stop(graceMs = 10_000) {
       stopping.abort();
       await looping;
