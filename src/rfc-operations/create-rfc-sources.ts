@@ -7,7 +7,6 @@ import { listModeOf } from "../registration/data-source.ts";
 import type { Services } from "../services.ts";
 import { createUpstreams, type UpstreamRegistry } from "../upstreams/create-upstreams.ts";
 import type { UpstreamMode, Upstreams } from "../upstreams/upstreams.ts";
-import type { RfcDeps } from "./rfc-context.ts";
 
 /**
  * The sources the /v1/rfc verbs read, built the same way by an API process and by a worker (which runs
@@ -20,7 +19,7 @@ export function createRfcSources(input: {
   sandboxUrl: string | null;
   upstreams?: UpstreamRegistry;
   log?: Log;
-}): RfcDeps {
+}) {
   const { config, database, services, sandboxUrl, log } = input;
   const upstreams = withLocalLists(input.upstreams ?? createUpstreams({ config, sandboxUrl, log }), database);
   return {

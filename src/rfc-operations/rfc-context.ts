@@ -1,21 +1,12 @@
 import type { FastifyRequest } from "fastify";
-import type { Config } from "../config.ts";
 import { type Operation, priceOf } from "../credits/prices.ts";
-import type { DatabaseHandle } from "../platform/db/connect.ts";
 import type { PostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
 import { contextOf, type RequestContext } from "../request-context.ts";
-import type { Services } from "../services.ts";
-import type { UpstreamRegistry } from "../upstreams/create-upstreams.ts";
 import type { Upstreams } from "../upstreams/upstreams.ts";
+import type { createRfcSources } from "./create-rfc-sources.ts";
 
-/** What the /v1/rfc operations are built with, once per app or worker process (`createRfcSources`). */
-export type RfcDeps = {
-  config: Config;
-  database: DatabaseHandle;
-  services: Services;
-  upstreams: UpstreamRegistry;
-  postalCodes: PostalCodeCatalog;
-};
+/** What the /v1/rfc operations are built with, once per app or worker process. */
+export type RfcDeps = ReturnType<typeof createRfcSources>;
 
 /** The request context plus the sources of the key's mode (test keys: the sandbox). */
 export type RfcContext = RequestContext & { upstreams: Upstreams; postalCodes: PostalCodeCatalog };
