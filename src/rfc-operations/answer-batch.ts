@@ -4,21 +4,16 @@ import type { ListVerdict } from "../registration/answer-from-rfc-list.ts";
 import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
 import { PADRON_MAX_RECORDS, type PadronPort, type PadronQuery } from "../upstreams/padron/port.ts";
 import type { SatCsfPort } from "../upstreams/sat-csf/port.ts";
-import type { BatchBody, BatchRecord, BatchResult } from "./batch-schemas.ts";
+import type { BatchRecord, BatchResult } from "./batch-schemas.ts";
 import { MESSAGES } from "./messages.ts";
 import { readName } from "./read-rfc.ts";
 import { verifyByCsf } from "./verify-by-csf.ts";
 
-export type BatchAnswer = {
-  body: BatchBody;
-  /** Records to refund: a bad structure (never sent upstream) or SAT unreachable (answer unknown). */
-  refundable: number;
-};
-
 /**
  * Answers every record: a structurally invalid RFC gets SAT's own legend without going upstream, the
  * rest go to the padrón in calls of at most 5,000 records, all at once (the client bounds concurrency,
- * and `owner`'s share of it).
+ * and `owner`'s share of it). Returns the webhook body (spec §6) and the records to refund: a bad
+ * structure (never sent upstream) or SAT unreachable (answer unknown).
  */
 export async function answerBatch(
   padron: PadronPort,
@@ -32,7 +27,7 @@ export async function answerBatch(
     /** SAT's CSF page, for records that carry an idCIF. */
     csf?: SatCsfPort;
   } = {},
-): Promise<BatchAnswer> {
+) {
   const results: BatchResult[] = new Array(records.length);
   const upstream: { index: number; query: PadronQuery }[] = [];
   const byCsf: { index: number; query: PadronQuery; idCif: string }[] = [];

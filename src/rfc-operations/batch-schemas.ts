@@ -44,6 +44,3 @@ export type BatchResult = BatchRecord & {
   source?: string;
   data_as_of?: string;
 };
-
-/** The webhook body, exactly (spec §6). */
-export type BatchBody = { count: number; results: BatchResult[] };
