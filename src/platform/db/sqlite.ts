@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import { pathToFileURL } from "node:url";
-import type { SqliteDatabase, SqliteDialect, SqliteStatement } from "kysely";
+import type { SqliteDatabase, SqliteStatement } from "kysely";
 import { checkpointInThread } from "./sqlite-checkpoints.ts";
 import { fifoSqliteDialect } from "./sqlite-driver.ts";
 import { DatabaseNotUsableError } from "./unusable-database.ts";
@@ -44,10 +44,7 @@ export type ConnectionRole = "serving" | "bulk";
  * wait for another connection's write lock off the thread (busy_timeout 0, retried by the driver).
  * Bulk: SQLite's own ways. Stop the checkpoints before closing, so this connection removes the WAL.
  */
-export function sqliteDialect(
-  path: string,
-  role: ConnectionRole,
-): { dialect: SqliteDialect; stopCheckpoints: () => Promise<void> } {
+export function sqliteDialect(path: string, role: ConnectionRole) {
   const database = openFile(path);
   const serving = role === "serving";
   if (serving) database.exec("PRAGMA busy_timeout = 0");
