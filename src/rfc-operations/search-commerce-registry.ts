@@ -7,7 +7,8 @@ import { readName, readRfc } from "./read-rfc.ts";
 import type { CommerceRegistrySchema } from "./registry-schemas.ts";
 import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 
-export type CommerceRegistryInput = { rfc: string; name?: string };
+/** A company RFC and, optionally, the name to search the registry by. */
+type RegistryQuery = { rfc: string; name?: string };
 
 /** Commerce-registry result (spec §2.8); `name` is omitted when SAT has none for the RFC. */
 export type CommerceRegistryResult = Static<typeof CommerceRegistrySchema>;
@@ -16,19 +17,15 @@ export type CommerceRegistryResult = Static<typeof CommerceRegistrySchema>;
  * POST /v1/rfc/commerce-registry. A synchronous request whose matches are all unsupported is not
  * charged (spec §8); with webhook_url it is charged whatever it finds.
  */
-export const commerceRegistryOperation: RfcOperation<
-  CommerceRegistryInput,
-  CommerceRegistryInput,
-  CommerceRegistryResult
-> = {
+export const commerceRegistryOperation: RfcOperation<RegistryQuery, RegistryQuery, CommerceRegistryResult> = {
   name: "commerce-registry",
-  check: checkCommerceRegistryInput,
+  check: checkRegistryQuery,
   run: runCommerceRegistry,
   freeWhenSynchronous: ({ found, records }) => found === true && records.every((record) => !record.supported),
 };
 
 /** A company RFC (12 characters); an individual's is 422 company_rfc_required. */
-function checkCommerceRegistryInput(input: CommerceRegistryInput): CommerceRegistryInput {
+function checkRegistryQuery(input: RegistryQuery): RegistryQuery {
   const { rfc, personType } = readRfc(input.rfc);
   if (personType !== "M")
     throw new ServiceError(
@@ -44,7 +41,7 @@ function checkCommerceRegistryInput(input: CommerceRegistryInput): CommerceRegis
 /** Searches the registry by the company's name (given, or SAT's from its certificates); no money moved. */
 async function runCommerceRegistry(
   ctx: RfcContext,
-  { rfc, name: givenName }: CommerceRegistryInput,
+  { rfc, name: givenName }: RegistryQuery,
   signal?: AbortSignal,
 ): Promise<OperationOutcome<CommerceRegistryResult>> {
   const unknown = (message: string, name?: string) => ({
