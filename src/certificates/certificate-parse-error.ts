@@ -1,9 +1,5 @@
 /** Thrown for input that is not a readable X.509 certificate (DER or PEM). */
 export class CertificateParseError extends Error {
   readonly code = "invalid_certificate";
-
-  constructor(message: string) {
-    super(message);
-    this.name = "CertificateParseError";
-  }
+  override name = "CertificateParseError";
 }

@@ -5,21 +5,13 @@ const VERSION = 0xa0;
 const INTEGER = 0x02;
 const BIT_STRING = 0x03;
 
-/** The fields padron reads: the serial INTEGER's content, each Name's whole DER, where the times lie. */
-export type CertificateFields = {
-  readonly serial: Uint8Array;
-  readonly issuer: Uint8Array;
-  readonly notBefore: DerElement;
-  readonly notAfter: DerElement;
-  readonly subject: Uint8Array;
-};
-
 /**
  * Checks the X.509 envelope (TBSCertificate, algorithm, BIT STRING signature, nothing after) and finds
- * the serial, names and validity by element headers alone: the key, extensions and signature are never
- * decoded, since parsing a whole certificate with asn1js allocates ~400 KB (decision 0042).
+ * the serial INTEGER's content, each Name's whole DER and where the times lie by element headers alone:
+ * the key, extensions and signature are never decoded, since parsing a whole certificate with asn1js
+ * allocates ~400 KB (decision 0042).
  */
-export function locateCertificateFields(der: Uint8Array): CertificateFields {
+export function locateCertificateFields(der: Uint8Array) {
   const certificate = readDerElement(der, 0);
   if (certificate.tag !== SEQUENCE || certificate.end !== der.length) {
     throw new CertificateParseError("not a DER certificate: expected one SEQUENCE spanning the input");
