@@ -2,14 +2,6 @@ import type { Db } from "../platform/db/connect.ts";
 import { catalogOrderOf, LIST_FILES, syncedListFiles } from "./catalog.ts";
 import { LIST_MODES, type ListMode } from "./list-store-types.ts";
 
-/** How the last refresh of a list went (`lists sync` or the worker's refresh). */
-export type ListRefreshStatus = {
-  status: string;
-  at: string;
-  attempts: number;
-  reason: string | null;
-};
-
 /**
  * One list of one mode as `padron lists status --json` prints it: every list a sync loads (loaded or
  * not), and any other list loaded by hand. The version fields are null while the list is not loaded.
@@ -30,7 +22,8 @@ export type ListStatus = {
   etag: string | null;
   last_modified: string | null;
   sha256: string | null;
-  last_refresh: ListRefreshStatus | null;
+  /** How the last refresh of the list went (`lists sync` or the worker's refresh). */
+  last_refresh: { status: string; at: string; attempts: number; reason: string | null } | null;
 };
 
 const iso = (at: number) => new Date(at).toISOString();

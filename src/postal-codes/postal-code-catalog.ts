@@ -3,10 +3,7 @@ import type { PostalCatalogPort } from "../upstreams/postal-catalog/port.ts";
 import type { CatalogMode } from "./catalog-mode.ts";
 import { importPostalCodes } from "./import-postal-codes.ts";
 
-/** Distinct postal codes of a mode, sorted; null when the catalog cannot be had (live: not imported). */
-export type PostalCodeCatalog = {
-  codes(mode: CatalogMode): Promise<readonly string[] | null>;
-};
+export type PostalCodeCatalog = ReturnType<typeof createPostalCodeCatalog>;
 
 type Loaded = { codes: readonly string[]; importedAt: number; checkedAt: number };
 
@@ -19,7 +16,7 @@ const RECHECK_MS = 30_000;
 export function createPostalCodeCatalog(
   db: Db,
   options: { sandboxSource: PostalCatalogPort | null; now?: () => number },
-): PostalCodeCatalog {
+) {
   const now = options.now ?? Date.now;
   const loaded = new Map<CatalogMode, Loaded>();
   const pending = new Map<CatalogMode, Promise<Loaded | null>>();
@@ -57,7 +54,8 @@ export function createPostalCodeCatalog(
   }
 
   return {
-    async codes(mode) {
+    /** Distinct postal codes of a mode, sorted; null when the catalog cannot be had (live: not imported). */
+    async codes(mode: CatalogMode): Promise<readonly string[] | null> {
       const current = loaded.get(mode);
       if (current && now() - current.checkedAt < RECHECK_MS) return current.codes;
       let running = pending.get(mode);
