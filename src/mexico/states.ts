@@ -1,23 +1,8 @@
-export type MexicanState = {
-  /** INEGI two-digit code (SEPOMEX `c_estado`, RENAPO `claveEntidadRegistro`). */
-  inegi: string;
-  /** CURP entity code (research §3.5). */
-  curp: string;
-  /** SEPOMEX spelling. */
-  name: string;
-  /** Upper case without accents, as SAT lists and RENAPO write it. */
-  upperName: string;
-  /** First two digits of its postal codes (research §7; the unconfirmed gaps filled in). */
-  postalPrefixes: readonly string[];
-};
-
-function range(from: number, to: number): string[] {
-  const out: string[] = [];
-  for (let n = from; n <= to; n++) out.push(String(n).padStart(2, "0"));
-  return out;
-}
-
-/** One row of the table below; `first`..`last` are its postal-code prefixes. */
+/**
+ * A state: INEGI code (SEPOMEX `c_estado`, RENAPO `claveEntidadRegistro`), CURP code (research §3.5),
+ * SEPOMEX name, upper case unaccented as SAT and RENAPO write it, postal-code prefixes `first`..`last`
+ * (research §7; the unconfirmed gaps filled in).
+ */
 const state = (
   inegi: string,
   curp: string,
@@ -25,9 +10,16 @@ const state = (
   upperName: string,
   first: number,
   last = first,
-): MexicanState => ({ inegi, curp, name, upperName, postalPrefixes: range(first, last) });
+) => ({
+  inegi,
+  curp,
+  name,
+  upperName,
+  postalPrefixes: Array.from({ length: last - first + 1 }, (_, i) => String(first + i).padStart(2, "0")),
+});
 
-// INEGI code, CURP code, SEPOMEX name, upper-case name, first and last postal-code prefix.
+export type MexicanState = ReturnType<typeof state>;
+
 export const STATES: readonly MexicanState[] = [
   state("01", "AS", "Aguascalientes", "AGUASCALIENTES", 20),
   state("02", "BC", "Baja California", "BAJA CALIFORNIA", 21, 22),
