@@ -22,10 +22,7 @@ export async function openPart(
 ): Promise<OpenedPart> {
   let [first, rest] = await peek(source);
   if (first[0] === 0x1f && first[1] === 0x8b) [first, rest] = await peek(gunzip(rest));
-  if (first[0] === 0x30) {
-    const signed = readSignedData(rest);
-    return { content: signed.content, signer: () => signed.signer() };
-  }
+  if (first[0] === 0x30) return readSignedData(rest);
   if (options.requireSignature) throw new SignedFileError("the part is not signed (no PKCS#7 envelope)");
   return { content: rest, signer: () => null };
 }

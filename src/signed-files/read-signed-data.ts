@@ -16,25 +16,20 @@ import { DIGESTS, type SignerReport, verifySigners } from "./verify-signer.ts";
 const SIGNED_DATA_OID = Buffer.from("2a864886f70d010702", "hex");
 const SMALL_PART_LIMIT = 4 * 1024 * 1024;
 
-export type SignedContent = {
-  /** The encapsulated content, streamed; digested on the way and verified when it ends. */
-  content: AsyncIterable<Uint8Array>;
-  /** The verified signer, once `content` has been read to its end without error. */
-  signer(): SignerReport;
-};
-
 /**
  * A DER or BER PKCS#7 SignedData with its content inside (what `openssl smime -sign -nodetach` writes),
  * read as a stream: the content's bytes go out as they come while every announced digest is computed;
  * the certificates and signer infos after them are small and parsed by @peculiar/asn1-cms.
  */
-export function readSignedData(source: AsyncIterable<Uint8Array>): SignedContent {
+export function readSignedData(source: AsyncIterable<Uint8Array>) {
   let report: SignerReport | null = null;
   return {
+    /** The encapsulated content, streamed; digested on the way and verified when it ends. */
     content: (async function* () {
       report = yield* walkSignedData(new ByteReader(source));
     })(),
-    signer() {
+    /** The verified signer, once `content` has been read to its end without error. */
+    signer(): SignerReport {
       if (!report) throw new Error("the signed content has not been read to its end");
       return report;
     },
