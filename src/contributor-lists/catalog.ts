@@ -38,10 +38,9 @@ function art69B(
   subList: SubList | null,
   aliases: string[] = [],
 ): ListFileSpec {
-  const folder = article === "69-B" ? AGAFF : AGGC;
   return {
     key: `${article}/${key}`,
-    folder,
+    folder: article === "69-B" ? AGAFF : AGGC,
     fileName,
     article,
     subList,

@@ -92,9 +92,7 @@ function childrenOf(bytes: Uint8Array, parent: DerElement): DerElement[] {
   return children;
 }
 
-type KnownCertificate = { parsed: Certificate; der: Uint8Array };
-
-function readCertificates(implicitSet: Uint8Array): KnownCertificate[] {
+function readCertificates(implicitSet: Uint8Array) {
   const asSet = Uint8Array.from(implicitSet);
   asSet[0] = 0x31;
   return AsnConvert.parse(asSet, CertificateSet)
