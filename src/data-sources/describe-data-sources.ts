@@ -5,26 +5,19 @@ import { readPostalCodeStatus } from "../postal-codes/read-postal-code-status.ts
 import { readRegistrationStatus } from "../registration/read-registration-status.ts";
 
 /** One local copy of a government source, as GET /v1/data-sources, the dashboard and /metrics show it. */
-export type DataSource = {
-  source: string;
-  mode: ListMode;
-  /** The data's own date (YYYY-MM-DD) when it has one. */
-  date: string | null;
-  rows: number;
-  /** When the copy was last replaced. */
-  updated_at: string | null;
-  /** Seconds since `date` (or `updated_at` when it has no date). */
-  age_seconds: number | null;
-  last_sync: { at: string; outcome: string; detail: string | null } | null;
-};
+export type DataSource = Awaited<ReturnType<typeof describeDataSources>>[number];
 
+/** Seconds since a date (YYYY-MM-DD, from its UTC midnight) or an instant; null when there is none. */
 const age = (from: string | null, now: number) =>
   from === null
     ? null
     : Math.max(0, Math.round((now - Date.parse(from.length === 10 ? `${from}T00:00:00Z` : from)) / 1000));
 
-/** Every local source of a mode (or both): SAT's l_RFC and LCO, each contributor list, the postal codes. */
-export async function describeDataSources(db: Db, mode?: ListMode, now = Date.now()): Promise<DataSource[]> {
+/**
+ * Every local source of a mode (or both): SAT's l_RFC and LCO, each contributor list, the postal codes;
+ * `date` is the data's own date when it has one, `updated_at` when the copy was last replaced.
+ */
+export async function describeDataSources(db: Db, mode?: ListMode, now = Date.now()) {
   const [registration, lists, postal] = await Promise.all([
     readRegistrationStatus(db, mode),
     readListStatus(db, mode),
