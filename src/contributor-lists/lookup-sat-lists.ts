@@ -3,27 +3,9 @@ import type { Db } from "../platform/db/connect.ts";
 import { catalogOrderOf, listsMissingFrom } from "./catalog.ts";
 import type { ListMode } from "./list-store-types.ts";
 
+export type SatListsAnswer = Awaited<ReturnType<typeof lookupSatLists>>;
 /** One element of `sat_lists` (spec §2.4, DESIGN §3.3). */
-export type SatListEntry = {
-  article: string;
-  sub_list: string;
-  situation: string;
-  name: string;
-  person_type: string;
-  state: string;
-};
-
-export type SatListsAnswer = {
-  /**
-   * The RFC's entries; null when unknown: no list loaded in this mode, or the RFC is in none of the
-   * loaded lists while some are missing (an RFC not found then is not "in no list").
-   */
-  sat_lists: SatListEntry[] | null;
-  /** How recent the lists consulted are (ISO 8601); null when no list is loaded in this mode. */
-  data_as_of: string | null;
-  /** The lists a sync loads that this mode lacks (catalog keys); empty when every one is loaded. */
-  missing_lists: string[];
-};
+export type SatListEntry = NonNullable<SatListsAnswer["sat_lists"]>[number];
 
 const ARTICLE_ORDER: Record<string, number> = { "69": 0, "69-B": 1, "69-B Bis": 2 };
 
@@ -55,7 +37,7 @@ const listingsQuery = compiledOnce((db, a: { mode: ListMode; rfc: string }) =>
  * sees each list's old or new version, never a mix; suppressed rows never match. Entries come by
  * article, then catalog order of their file, then file order.
  */
-export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promise<SatListsAnswer> {
+export async function lookupSatLists(db: Db, mode: ListMode, rfc: string) {
   const rows = await listingsQuery(db, { mode, rfc });
   const order = (row: (typeof rows)[number]) =>
     (ARTICLE_ORDER[row.article] ?? 3) * 1000 + catalogOrderOf(row.list_key);
@@ -65,6 +47,7 @@ export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promi
   const newest = rows.length === 0 ? null : Math.max(...rows.map(dataAsOf));
   const missing = listsMissingFrom(new Set(rows.map((row) => row.list_key)));
   return {
+    // Unknown (null) when the RFC is in none of the loaded lists while some are missing: not "in no list".
     sat_lists:
       found.length === 0 && missing.length > 0
         ? null
@@ -76,6 +59,7 @@ export async function lookupSatLists(db: Db, mode: ListMode, rfc: string): Promi
             person_type: row.person_type ?? "",
             state: row.state ?? "",
           })),
+    // How recent the lists consulted are; null when no list is loaded in this mode.
     data_as_of: newest === null ? null : new Date(newest).toISOString(),
     missing_lists: missing,
   };
