@@ -1,7 +1,6 @@
 /** Live lists come from SAT; sandbox lists from the sandbox, for `pdr_test_` keys. Never mixed. */
-export type ListMode = "live" | "sandbox";
-
-export const LIST_MODES: readonly ListMode[] = ["live", "sandbox"];
+export const LIST_MODES = ["live", "sandbox"] as const;
+export type ListMode = (typeof LIST_MODES)[number];
 
 /** Where a version's bytes came from (stored with the version). */
 export type ListProvenance = {

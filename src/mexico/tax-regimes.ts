@@ -40,6 +40,6 @@ function regimeKey(text: string): string {
 const BY_KEY = new Map(TAX_REGIMES.map((regime) => [regimeKey(regime.name), regime]));
 
 /** The catalogue entry a page's regime text names; null for a text the catalogue does not have. */
-export function taxRegimeOf(text: string): { code: string; name: string } | null {
+export function taxRegimeOf(text: string) {
   return BY_KEY.get(regimeKey(text)) ?? null;
 }
