@@ -33,17 +33,12 @@ export type PolicySettings = {
   queueLimit: number;
 };
 
-/** Runs one attempt with its own signal (aborted by its timeout or by the caller). */
-export type Attempt<T> = (signal: AbortSignal) => Promise<T>;
-
-export type Policy = { execute<T>(attempt: Attempt<T>, callerSignal: AbortSignal): Promise<T> };
-
 /**
  * cockatiel's retry (idempotent reads only) → circuit breaker → bulkhead → per-attempt timeout: the
  * timeout is innermost so waiting for a slot does not eat an attempt's time; the breaker counts
  * attempts; a caller's cancellation is never retried nor counted.
  */
-export function buildPolicy(settings: PolicySettings, idempotent: boolean): Policy {
+export function buildPolicy(settings: PolicySettings, idempotent: boolean) {
   const policy = wrap(
     retry(
       handleWhen((error) => error instanceof UpstreamFailure && error.retryable),
@@ -69,7 +64,8 @@ export function buildPolicy(settings: PolicySettings, idempotent: boolean): Poli
     timeout(settings.timeoutMs, TimeoutStrategy.Cooperative),
   );
   return {
-    async execute(attempt, callerSignal) {
+    /** Runs `attempt` with its own signal, aborted by its timeout or by the caller. */
+    async execute<T>(attempt: (signal: AbortSignal) => Promise<T>, callerSignal: AbortSignal): Promise<T> {
       try {
         return await untilAborted(
           policy.execute(({ signal }) => attempt(signal), callerSignal),
