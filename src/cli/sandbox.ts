@@ -18,13 +18,7 @@ export const sandbox: Command = {
       SANDBOX_TIME_SCALE: values["time-scale"] as string | undefined,
     });
     const started = Date.now();
-    const running = await startSandbox({
-      port: config.sandbox.port,
-      host: config.server.host,
-      seed: config.sandbox.seed,
-      size: config.sandbox.size,
-      timeScale: config.sandbox.timeScale,
-    });
+    const running = await startSandbox({ ...config.sandbox, host: config.server.host });
     process.stdout.write(
       `padron sandbox at ${running.url} (seed ${config.sandbox.seed}, ${running.population.taxpayers.length} taxpayers, ` +
         `time scale ${config.sandbox.timeScale}, ready in ${Date.now() - started} ms)\nscenarios: ${running.url}/scenarios\n`,

@@ -33,11 +33,8 @@ export const serve: Command = {
     const sandbox = config.sandbox.enabled
       ? await portOf("SANDBOX_PORT", async () =>
           (await import("../sandbox/server.ts")).startSandboxInBackground({
-            port: config.sandbox.port,
+            ...config.sandbox,
             host: config.server.host,
-            seed: config.sandbox.seed,
-            size: config.sandbox.size,
-            timeScale: config.sandbox.timeScale,
           }),
         )
       : null;
