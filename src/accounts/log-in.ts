@@ -2,10 +2,7 @@ import type { Db } from "../platform/db/connect.ts";
 import { DECOY_HASH, verifyPassword } from "./password.ts";
 
 /** The user when email and password match; null for every kind of failure, so callers answer alike. */
-export async function logIn(
-  db: Db,
-  input: { email: string; password: string },
-): Promise<{ id: string; email: string } | null> {
+export async function logIn(db: Db, input: { email: string; password: string }) {
   const email = input.email.trim().toLowerCase();
   const user = await db
     .selectFrom("users")
