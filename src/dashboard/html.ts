@@ -7,7 +7,7 @@ export interface Html {
   readonly text: string;
 }
 
-export type HtmlValue = Html | string | number | null | undefined | boolean | readonly HtmlValue[];
+type HtmlValue = Html | string | number | null | undefined | boolean | readonly HtmlValue[];
 
 const ENTITIES: Record<string, string> = {
   "&": "&amp;",

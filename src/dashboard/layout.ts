@@ -23,7 +23,7 @@ export const copy = {
   prices: "Prices",
 };
 
-export type Section = keyof typeof copy.sections;
+type Section = keyof typeof copy.sections;
 const MANAGED: Section[] = ["api-keys", "credits", "webhooks"];
 
 export interface Frame {

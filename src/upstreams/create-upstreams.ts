@@ -11,9 +11,9 @@ import { createSatCsfClient } from "./sat-csf/create-sat-csf-client.ts";
 import { type CallerSettings, createUpstreamCaller, type UpstreamCaller } from "./upstream-caller.ts";
 import type { UpstreamMode, Upstreams } from "./upstreams.ts";
 
-export type UpstreamsConfig = Pick<Config, "upstreams">;
+type UpstreamsConfig = Pick<Config, "upstreams">;
 
-export type UpstreamsOptions = {
+type UpstreamsOptions = {
   config: UpstreamsConfig;
   /** Root of the sandbox (`http://127.0.0.1:8081`, no trailing slash); null: test mode is unavailable. */
   sandboxUrl: string | null;

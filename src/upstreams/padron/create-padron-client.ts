@@ -12,7 +12,7 @@ import {
 } from "./port.ts";
 import { readPadronAnswer } from "./read-padron-answer.ts";
 
-export type PadronConnection = {
+type PadronConnection = {
   url: string;
   /** One-record checks (verify, validate's status): never queued behind bulk calls. */
   interactive: UpstreamCaller;

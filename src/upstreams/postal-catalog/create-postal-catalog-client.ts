@@ -4,10 +4,10 @@ import { UpstreamFailure } from "../upstream-failure.ts";
 import { parseSepomexCatalog } from "./parse-sepomex-catalog.ts";
 import type { PostalCatalogPort } from "./port.ts";
 
-export type PostalCatalogConnection = { url: string; caller: UpstreamCaller };
-
 /** GET the CPdescarga.txt file; not cached (the postal-codes module stores what it imports). */
-export function createPostalCatalogClient(connection: PostalCatalogConnection | null): PostalCatalogPort {
+export function createPostalCatalogClient(
+  connection: { url: string; caller: UpstreamCaller } | null,
+): PostalCatalogPort {
   return {
     async download(signal) {
       if (!connection) return unavailable("not_configured");
