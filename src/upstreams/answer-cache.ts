@@ -5,13 +5,7 @@ import type { UpstreamCaller } from "./upstream-caller.ts";
 type Flight<R> = { answer: Promise<R>; waiters: number; controller: AbortController };
 
 /** A bounded LRU of upstream answers with one TTL. */
-export type AnswerCache<V> = {
-  get(key: string): V | undefined;
-  set(key: string, value: V): void;
-  readonly size: number;
-  /** Loads in progress, shared by concurrent askers of one key. */
-  readonly flights: Map<string, Flight<V>>;
-};
+export type AnswerCache<V> = ReturnType<typeof createAnswerCache<V>>;
 
 /** A configured source whose answers are cached: its address, caller and cache. */
 export type CachedSource<V> = { url: string; caller: UpstreamCaller; cache: AnswerCache<V> };
@@ -20,11 +14,7 @@ export type CachedSource<V> = { url: string; caller: UpstreamCaller; cache: Answ
  * lru-cache keeps the answers; the loads in flight stay a map of their own: its `fetchMethod` lets the
  * first asker's signal cancel a load others still wait for, and would cache "unavailable" answers.
  */
-export function createAnswerCache<V>(options: {
-  ttlMs: number;
-  maxEntries: number;
-  now: () => number;
-}): AnswerCache<V> {
+export function createAnswerCache<V>(options: { ttlMs: number; maxEntries: number; now: () => number }) {
   const keeps = options.ttlMs > 0 && options.maxEntries > 0;
   const entries = new LRUCache<string, { value: V }>({
     max: Math.max(1, options.maxEntries),
@@ -34,9 +24,10 @@ export function createAnswerCache<V>(options: {
     perf: { now: options.now },
   });
   return {
-    flights: new Map(),
-    get: (key) => entries.get(key)?.value,
-    set(key, value) {
+    /** Loads in progress, shared by concurrent askers of one key. */
+    flights: new Map<string, Flight<V>>(),
+    get: (key: string) => entries.get(key)?.value,
+    set(key: string, value: V) {
       if (keeps) entries.set(key, { value });
     },
     get size() {
