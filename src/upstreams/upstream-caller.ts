@@ -19,23 +19,12 @@ type Send = (
 ) => Promise<HttpAnswer>;
 
 /** One upstream in one mode: a pooled connection agent and its policies. */
-export type UpstreamCaller = {
-  /**
-   * Runs `attempt` under the policies, behind the owner's cap when given; never throws, answers
-   * "unavailable" for any trouble.
-   */
-  call<R extends Ok<unknown> | NotFound>(
-    signal: AbortSignal | undefined,
-    attempt: (send: Send) => Promise<R>,
-    owner?: string,
-  ): Promise<R | Unavailable>;
-  close(): Promise<void>;
-};
+export type UpstreamCaller = ReturnType<typeof createUpstreamCaller>;
 
 // Calls made without a caller's signal share one that never aborts.
 const NEVER = new AbortController().signal;
 
-export function createUpstreamCaller(settings: CallerSettings): UpstreamCaller {
+export function createUpstreamCaller(settings: CallerSettings) {
   const agent = new Agent({
     connections: settings.concurrency,
     headersTimeout: settings.timeoutMs,
@@ -48,7 +37,15 @@ export function createUpstreamCaller(settings: CallerSettings): UpstreamCaller {
     ? createOwnerLanes({ perOwner: settings.perOwner, queueLimit: settings.queueLimit })
     : null;
   return {
-    async call(signal, attempt, owner) {
+    /**
+     * Runs `attempt` under the policies, behind the owner's cap when given; never throws, answers
+     * "unavailable" for any trouble.
+     */
+    async call<R extends Ok<unknown> | NotFound>(
+      signal: AbortSignal | undefined,
+      attempt: (send: Send) => Promise<R>,
+      owner?: string,
+    ): Promise<R | Unavailable> {
       const callerSignal = signal ?? NEVER;
       if (callerSignal.aborted) return unavailable("aborted");
       const execute = () =>
