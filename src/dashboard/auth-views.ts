@@ -16,7 +16,7 @@ export const copy = {
   longPassword: "The password must have at most 200 characters.",
 };
 
-export interface AuthForm {
+interface AuthForm {
   csrfToken: string;
   email?: string;
   error?: string;

@@ -17,8 +17,6 @@ import { securityHeaders } from "./security-headers.ts";
 import { serveAssets } from "./serve-assets.ts";
 import { webhooksRoutes } from "./webhooks-routes.ts";
 
-export type { DashboardDeps } from "./page-route.ts";
-
 /**
  * The server-rendered dashboard, in a scope of its own (outside /v1): form bodies, cookies, sessions,
  * CSRF checks and HTML error pages apply to its routes only.

@@ -1,6 +1,6 @@
 import { type Html, html } from "./html.ts";
 
-export interface Bar {
+interface Bar {
   label: string;
   value: number;
   /** Tooltip text. */
