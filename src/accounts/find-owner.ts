@@ -1,32 +1,24 @@
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
 
-export interface OwnerRef {
-  id: string;
-  kind: "user" | "org";
-  name: string;
-}
-
 /** Resolves the operator notation `user:EMAIL` or `org:SLUG`. */
-export async function findOwner(db: Db, notation: string): Promise<OwnerRef> {
+export async function findOwner(db: Db, notation: string) {
   const [kind, ...rest] = notation.split(":");
   const value = rest.join(":").trim();
-  if (kind === "user" && value) {
-    const row = await db
-      .selectFrom("users")
-      .select("id")
-      .where("email", "=", value.toLowerCase())
-      .executeTakeFirst();
-    if (row) return { id: row.id, kind: "user", name: value.toLowerCase() };
-  } else if (kind === "org" && value) {
-    const row = await db
-      .selectFrom("organizations")
-      .select(["id", "name"])
-      .where("slug", "=", value)
-      .executeTakeFirst();
-    if (row) return { id: row.id, kind: "org", name: row.name };
-  } else {
+  if (!value || (kind !== "user" && kind !== "org"))
     throw new ServiceError("invalid_request", `owner must be user:EMAIL or org:SLUG, got "${notation}"`);
-  }
-  throw new ServiceError("not_found", `no owner ${notation}`);
+  const row =
+    kind === "user"
+      ? await db
+          .selectFrom("users")
+          .select(["id", "email as name"])
+          .where("email", "=", value.toLowerCase())
+          .executeTakeFirst()
+      : await db
+          .selectFrom("organizations")
+          .select(["id", "name"])
+          .where("slug", "=", value)
+          .executeTakeFirst();
+  if (!row) throw new ServiceError("not_found", `no owner ${notation}`);
+  return { id: row.id, kind, name: row.name };
 }
