@@ -14,11 +14,5 @@ export async function grantCredits(
     .set({ credits: sql`credits + ${input.credits}`, updated_at: Date.now() })
     .where("owner_id", "=", input.ownerId)
     .execute();
-  await appendLedgerEntry(trx, {
-    ownerId: input.ownerId,
-    kind: input.kind,
-    credits: input.credits,
-    requestId: input.requestId,
-    note: input.note,
-  });
+  await appendLedgerEntry(trx, input);
 }
