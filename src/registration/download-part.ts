@@ -5,8 +5,8 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Dispatcher, request } from "undici";
 import { SignedFileError } from "../signed-files/signed-file-error.ts";
+import type { PublishedPart } from "./find-published-dates.ts";
 import { flushingWriter } from "./flushing-writer.ts";
-import type { ListedBlob } from "./read-blob-listing.ts";
 
 export type DownloadOptions = {
   timeoutMs: number;
@@ -22,7 +22,7 @@ export type DownloadOptions = {
  * Content-Length and Content-MD5, or it is deleted and refused.
  */
 export async function downloadPart(
-  blob: ListedBlob & { url: string },
+  blob: PublishedPart,
   dir: string,
   options: DownloadOptions,
 ): Promise<string> {
@@ -47,7 +47,7 @@ export async function downloadPart(
   return done;
 }
 
-async function fetchRest(blob: ListedBlob & { url: string }, partial: string, options: DownloadOptions) {
+async function fetchRest(blob: PublishedPart, partial: string, options: DownloadOptions) {
   let have = (await sizeOf(partial)) ?? 0;
   if (have > blob.bytes) {
     await rm(partial, { force: true });

@@ -4,7 +4,8 @@ import { SignedFileError } from "../signed-files/signed-file-error.ts";
 import { partPrefix, readPartName } from "./part-name.ts";
 import { type ListedBlob, readBlobListing } from "./read-blob-listing.ts";
 
-export type PublishedDate = { date: string; parts: (ListedBlob & { url: string })[] };
+export type PublishedPart = ListedBlob & { url: string };
+export type PublishedDate = { date: string; parts: PublishedPart[] };
 
 /**
  * The complete dates of a list, newest first, listed by month (this one and the one before). Complete:
@@ -19,7 +20,7 @@ export async function findPublishedDates(
   const months = [0, 1].map((back) =>
     new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1)).toISOString().slice(0, 7),
   );
-  const byDate = new Map<string, Map<number, ListedBlob & { url: string }>>();
+  const byDate = new Map<string, Map<number, PublishedPart>>();
   for (const month of months)
     for (const blob of await listBlobs(baseUrl, partPrefix(list, month), options)) {
       const name = readPartName(blob.name);
@@ -31,16 +32,14 @@ export async function findPublishedDates(
       });
       byDate.set(name.date, parts);
     }
-  const dates = [...byDate.keys()].sort();
   const complete: PublishedDate[] = [];
   let previousCount = 0;
-  for (const date of dates) {
-    const parts = byDate.get(date) as Map<number, ListedBlob & { url: string }>;
-    const numbers = [...parts.keys()].sort((a, b) => a - b);
-    const contiguous = numbers.every((n, i) => n === i + 1);
-    if (contiguous && numbers.length >= previousCount)
-      complete.push({ date, parts: numbers.map((n) => parts.get(n) as ListedBlob & { url: string }) });
-    if (contiguous) previousCount = numbers.length;
+  for (const [date, parts] of [...byDate].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const sorted = [...parts].sort(([a], [b]) => a - b);
+    const contiguous = sorted.every(([n], i) => n === i + 1);
+    if (contiguous && sorted.length >= previousCount)
+      complete.push({ date, parts: sorted.map(([, part]) => part) });
+    if (contiguous) previousCount = sorted.length;
   }
   return complete.reverse();
 }

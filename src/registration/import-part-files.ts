@@ -48,8 +48,7 @@ export async function importPartFiles(
     groups.set(key, group);
   }
   const results: DateImport[] = [];
-  for (const key of [...groups.keys()].sort()) {
-    const group = groups.get(key) as { list: RegistrationList; date: string; parts: PartSource[] };
+  for (const [, group] of [...groups].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const dateRequest = { ...request, date: group.date, parts: group.parts };
     results.push(
       group.list === "rfc"
