@@ -3,10 +3,7 @@ import type { RequestContext } from "../request-context.ts";
 import { redeliver } from "../webhooks/create-delivery.ts";
 
 /** Sends a finished request's webhook again: same event id and payload, a fresh retry schedule. */
-export async function redeliverRequest(
-  ctx: RequestContext,
-  requestId: string,
-): Promise<{ request_id: string; webhook_id: string; status: "pending" }> {
+export async function redeliverRequest(ctx: RequestContext, requestId: string) {
   const delivery = await ctx.db
     .selectFrom("webhook_deliveries as d")
     .innerJoin("requests as r", "r.request_id", "d.request_id")
@@ -18,5 +15,5 @@ export async function redeliverRequest(
   if (!delivery)
     throw new ServiceError("not_found", `No finished request ${requestId} with a webhook for this account.`);
   await ctx.db.transaction().execute((trx) => redeliver(trx, delivery.id));
-  return { request_id: requestId, webhook_id: delivery.id, status: "pending" };
+  return { request_id: requestId, webhook_id: delivery.id, status: "pending" as const };
 }
