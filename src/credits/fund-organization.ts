@@ -9,10 +9,7 @@ import { insufficientBalance, takeFromBalance } from "./charge-credits.ts";
  * `transfer` ledger entry on each side, in the caller's transaction. The conditional take never lets
  * the user's balance go below zero, whatever runs at the same time.
  */
-export async function fundOrganization(
-  trx: Db,
-  input: { userId: string; orgId: string; credits: number },
-): Promise<{ userCredits: number }> {
+export async function fundOrganization(trx: Db, input: { userId: string; orgId: string; credits: number }) {
   const { userId, orgId, credits } = input;
   if (!Number.isSafeInteger(credits) || credits <= 0)
     throw new ServiceError("invalid_request", "give a whole number of credits, 1 or more", {

@@ -4,20 +4,12 @@ import { ServiceError } from "../platform/errors.ts";
 import { appendLedgerEntry } from "./append-ledger-entry.ts";
 import { monthStartOf, periodOf } from "./renew-allowance.ts";
 
-export interface PlanSet {
-  monthlyCredits: number;
-  allowanceLeft: number;
-}
-
 /**
  * Gives an owner a monthly plan of `monthlyCredits` (0 ends the plan, back to pay as you go). This
  * month's allowance becomes what the new figure leaves after what was already spent from allowance
  * this month, so running it twice changes nothing; the ledger records the change. Caller's transaction.
  */
-export async function setPlan(
-  trx: Db,
-  input: { ownerId: string; monthlyCredits: number; now?: number },
-): Promise<PlanSet> {
+export async function setPlan(trx: Db, input: { ownerId: string; monthlyCredits: number; now?: number }) {
   const { ownerId, monthlyCredits } = input;
   if (!Number.isSafeInteger(monthlyCredits) || monthlyCredits < 0)
     throw new ServiceError("invalid_request", "the allowance must be a whole number of credits, 0 or more");
