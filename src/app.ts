@@ -102,7 +102,6 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     upstreams: deps.upstreams,
     log,
   });
-  const { upstreams } = rfcDeps;
   registerRfcOperations(rfcDeps);
   const redis = config.redis.url
     ? await connectSharedRedis(config.redis.url, log, config.redis.commandTimeoutMs)
@@ -129,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     await keyUse.stop();
     await requestLog.stop();
     redis?.close();
-    if (!deps.upstreams) await upstreams.close();
+    if (!deps.upstreams) await rfcDeps.upstreams.close();
   });
   installErrorHandler(app);
   await shedOverload(app, {
@@ -160,11 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   ];
   await app.register(
     apiScope(apiGuards, (scope) => {
-      installIdempotency(scope, {
-        db: deps.database.db,
-        waitMs: config.idempotency.waitMs,
-        leaseMs: config.idempotency.leaseMs,
-      });
+      installIdempotency(scope, { db: deps.database.db, ...config.idempotency });
       accountRoute(scope, contextDeps);
       requestRoutes(scope, contextDeps);
       webhookRoutes(scope, contextDeps);
