@@ -22,8 +22,7 @@ export async function takeImportLease(
   const row = await db
     .selectFrom("registration_lists")
     .select(["import_holder", "import_heartbeat_at"])
-    .where("mode", "=", mode)
-    .where("list", "=", list)
+    .where((eb) => eb.and({ mode, list }))
     .executeTakeFirstOrThrow();
   const now = Date.now();
   const free =
@@ -35,8 +34,7 @@ export async function takeImportLease(
   const taken = await db
     .updateTable("registration_lists")
     .set({ import_holder: me, import_heartbeat_at: now })
-    .where("mode", "=", mode)
-    .where("list", "=", list)
+    .where((eb) => eb.and({ mode, list }))
     .where((eb) =>
       row.import_holder === null
         ? eb("import_holder", "is", null)
@@ -44,13 +42,11 @@ export async function takeImportLease(
     )
     .executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) return null;
+  const ownRow = () =>
+    db.updateTable("registration_lists").where((eb) => eb.and({ mode, list, import_holder: me }));
   const beat = setInterval(() => {
-    void db
-      .updateTable("registration_lists")
+    void ownRow()
       .set({ import_heartbeat_at: Date.now() })
-      .where("mode", "=", mode)
-      .where("list", "=", list)
-      .where("import_holder", "=", me)
       .execute()
       .catch(() => {});
   }, HEARTBEAT_MS);
@@ -58,13 +54,7 @@ export async function takeImportLease(
   return {
     async release() {
       clearInterval(beat);
-      await db
-        .updateTable("registration_lists")
-        .set({ import_holder: null, import_heartbeat_at: null })
-        .where("mode", "=", mode)
-        .where("list", "=", list)
-        .where("import_holder", "=", me)
-        .execute();
+      await ownRow().set({ import_holder: null, import_heartbeat_at: null }).execute();
     },
   };
 }
