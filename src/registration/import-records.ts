@@ -1,21 +1,13 @@
 import type { Db } from "../platform/db/connect.ts";
-import type { ListMode, RegistrationList, RegistrationListsTable } from "../platform/db/schema.ts";
+import type { ListMode, RegistrationList } from "../platform/db/schema.ts";
 
-export type PublishedState = Pick<
-  RegistrationListsTable,
-  "published_date" | "first_date" | "version" | "row_count"
->;
+export type PublishedState = Awaited<ReturnType<typeof readPublishedState>>;
 
-export async function readPublishedState(
-  db: Db,
-  mode: ListMode,
-  list: RegistrationList,
-): Promise<PublishedState> {
+export async function readPublishedState(db: Db, mode: ListMode, list: RegistrationList) {
   const row = await db
     .selectFrom("registration_lists")
     .select(["published_date", "first_date", "version", "row_count"])
-    .where("mode", "=", mode)
-    .where("list", "=", list)
+    .where((eb) => eb.and({ mode, list }))
     .executeTakeFirst();
   return row ?? { published_date: null, first_date: null, version: null, row_count: 0 };
 }
@@ -59,15 +51,12 @@ export async function publishImport(db: Db, publication: Publication): Promise<v
         source: publication.source,
         signers: JSON.stringify(publication.signers),
       }))
-      .where("mode", "=", mode)
-      .where("list", "=", list)
+      .where((eb) => eb.and({ mode, list }))
       .execute();
     await trx
       .updateTable("registration_imports")
       .set({ status: "retired" })
-      .where("mode", "=", mode)
-      .where("list", "=", list)
-      .where("status", "=", "current")
+      .where((eb) => eb.and({ mode, list, status: "current" }))
       .execute();
     await trx
       .updateTable("registration_imports")
