@@ -10,21 +10,13 @@ const balanceQuery = compiledOnce((db, a: { ownerId: string }) =>
     .where("owner_id", "=", a.ownerId),
 );
 
-export interface Balance {
-  credits: number;
-  allowance: number;
-}
+export type Balance = Awaited<ReturnType<typeof readBalance>>;
 
 /**
  * Prepaid credits and the allowance left this month. An allowance from a past month counts as the
  * plan's `monthlyAllowance` (0 without a plan): what the next charge renews it to.
  */
-export async function readBalance(
-  db: Db,
-  ownerId: string,
-  now = Date.now(),
-  monthlyAllowance = 0,
-): Promise<Balance> {
+export async function readBalance(db: Db, ownerId: string, now = Date.now(), monthlyAllowance = 0) {
   const [row] = await balanceQuery(db, { ownerId });
   if (!row) return { credits: 0, allowance: 0 };
   return {
