@@ -139,7 +139,6 @@ async function recordSync(
       last_sync_outcome: result.status,
       last_sync_detail: result.reason ?? null,
     })
-    .where("mode", "=", mode)
-    .where("list", "=", list)
+    .where((eb) => eb.and({ mode, list }))
     .execute();
 }
