@@ -100,18 +100,16 @@ export async function sendWebhook(input: {
       signal: AbortSignal.timeout(input.timeoutMs),
     });
     await response.body.dump({ limit: 64 * 1024 }).catch(() => {});
-    const statusCode = response.statusCode;
-    const ok = statusCode >= 200 && statusCode < 300;
+    const { statusCode } = response;
+    if (statusCode >= 200 && statusCode < 300)
+      return { ok: true, statusCode, latencyMs: elapsed(), error: null, retryAfterMs: null };
     return {
-      ok,
+      ok: false,
       statusCode,
       latencyMs: elapsed(),
-      error: ok
-        ? null
-        : statusCode >= 300 && statusCode < 400
-          ? `redirect ${statusCode} not followed`
-          : `HTTP ${statusCode}`,
-      retryAfterMs: ok ? null : parseRetryAfter(response.headers["retry-after"]),
+      error:
+        statusCode >= 300 && statusCode < 400 ? `redirect ${statusCode} not followed` : `HTTP ${statusCode}`,
+      retryAfterMs: parseRetryAfter(response.headers["retry-after"]),
     };
   } catch (error) {
     const timedOut = (error as Error).name === "TimeoutError";
@@ -119,7 +117,7 @@ export async function sendWebhook(input: {
   }
 }
 
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | null {
+function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | null {
   const raw = Array.isArray(value) ? value[0] : value;
   if (!raw) return null;
   if (/^\d+$/.test(raw.trim())) return Number(raw.trim()) * 1000;
