@@ -26,7 +26,5 @@ export function partPrefix(list: RegistrationList, dateOrMonth: string): string 
 
 /** A part's published name. */
 export function partFileName(list: RegistrationList, date: string, part: number): string {
-  return list === "rfc"
-    ? `${partPrefix(list, date)}_${part}.txt.gz`
-    : `${partPrefix(list, date)}_${part}.XML.gz`;
+  return `${partPrefix(list, date)}_${part}.${list === "rfc" ? "txt" : "XML"}.gz`;
 }
