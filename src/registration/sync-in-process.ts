@@ -8,8 +8,6 @@ export type ProcessSync = {
   sync: Omit<RegistrationSyncOptions, "dispatcher" | "onProgress">;
 };
 
-export type SyncProcess = { results: Promise<ListSyncResult[]>; stop(): Promise<void> };
-
 type Reply = "ready" | { results?: ListSyncResult[]; error?: string };
 
 /**
@@ -18,7 +16,7 @@ type Reply = "ready" | { results?: ListSyncResult[]; error?: string };
  * to the process that answers requests. Stopped mid-import, nothing is published (the date is, at the
  * end) and the next import undoes what it left; no results.
  */
-export function syncInProcess(input: ProcessSync): SyncProcess {
+export function syncInProcess(input: ProcessSync) {
   const child = fork(new URL("./sync-process.ts", import.meta.url), {
     serialization: "advanced",
     stdio: ["ignore", "inherit", "inherit", "ipc"],
