@@ -30,16 +30,13 @@ export interface AsyncOperation {
 }
 
 /** The operations one process can run asynchronously: acceptance and the workers look them up here. */
-export interface OperationRegistry {
-  register(operation: AsyncOperation): void;
-  find(name: string): AsyncOperation | undefined;
-}
+export type OperationRegistry = ReturnType<typeof createOperationRegistry>;
 
 /** Built by the app or worker that registers into it: two apps in one process never share one. */
-export function createOperationRegistry(): OperationRegistry {
+export function createOperationRegistry() {
   const byName = new Map<string, AsyncOperation>();
   return {
-    register: (operation) => void byName.set(operation.name, operation),
-    find: (name) => byName.get(name),
+    register: (operation: AsyncOperation) => void byName.set(operation.name, operation),
+    find: (name: string) => byName.get(name),
   };
 }
