@@ -6,13 +6,7 @@ import type { ApiRequestsTable } from "../platform/db/schema.ts";
 
 type Row = Omit<ApiRequestsTable, "id">;
 
-export interface RequestLogWriter {
-  add(row: Row): void;
-  /** Writes what is pending now (the periodic writes go on). */
-  flush(): Promise<void>;
-  /** Writes what is pending and stops the periodic writes. */
-  stop(): Promise<void>;
-}
+export type RequestLogWriter = ReturnType<typeof createRequestLogWriter>;
 
 const insertApiRequests = jsonRowsInserter("api_requests", [
   "request_id",
@@ -33,14 +27,10 @@ const insertApiRequests = jsonRowsInserter("api_requests", [
  * Buffers request-log rows and writes them in batches on the database's connection, off the request
  * path: one statement a second, or sooner once `batchSize` rows wait (decision 0020).
  */
-export function createRequestLogWriter(
-  db: Db,
-  report: ReportFailure,
-  intervalMs = 1000,
-  batchSize = 100,
-): RequestLogWriter {
+export function createRequestLogWriter(db: Db, report: ReportFailure, intervalMs = 1000, batchSize = 100) {
   let pending: Row[] = [];
   let writing: Promise<void> = Promise.resolve();
+  // Writes what is pending now (the periodic writes go on).
   const flush = () => {
     const batch = pending;
     pending = [];
@@ -53,11 +43,12 @@ export function createRequestLogWriter(
   const timer = setInterval(() => void flush(), intervalMs);
   timer.unref();
   return {
-    add(row) {
+    add(row: Row) {
       pending.push(row);
       if (pending.length >= batchSize) void flush();
     },
     flush,
+    // Writes what is pending and stops the periodic writes.
     stop: async () => {
       clearInterval(timer);
       await flush();
