@@ -1,10 +1,7 @@
 import type { Db } from "../platform/db/connect.ts";
 import { columnsOf, type IdempotencyKey } from "./claim-idempotency-key.ts";
 
-export interface HeldKey {
-  /** Stops renewing: the request has its answer (stored or released). */
-  release(): void;
-}
+export type HeldKey = ReturnType<typeof holdIdempotencyKey>;
 
 /**
  * Renews the lease on a claimed key every third of the lease while its request runs, so a retry waits
@@ -15,7 +12,7 @@ export function holdIdempotencyKey(
   id: IdempotencyKey,
   leaseMs: number,
   onError: (error: unknown) => void,
-): HeldKey {
+) {
   let renewing: Promise<unknown> = Promise.resolve();
   const timer = setInterval(
     () => {
@@ -34,5 +31,6 @@ export function holdIdempotencyKey(
   );
   // A request still running must not keep a stopping process alive on its own.
   timer.unref();
+  // Released once the request has its answer (stored or released): renewing stops.
   return { release: () => clearInterval(timer) };
 }
