@@ -29,13 +29,10 @@ function pinnedAgent(address: string, family: 4 | 6, timeoutMs: number): Agent {
 }
 
 /** Connections reused per (origin, vetted address): a changed DNS answer gets a new agent. */
-export interface WebhookAgents {
-  agentFor(origin: string, address: string, family: 4 | 6, timeoutMs: number): Agent;
-  close(): Promise<void>;
-}
+export type WebhookAgents = ReturnType<typeof createWebhookAgents>;
 
 /** One per worker: the least recently used agent is closed past `max`. */
-export function createWebhookAgents(max = 256): WebhookAgents {
+export function createWebhookAgents(max = 256) {
   const agents = new LRUCache<string, Agent>({
     max,
     dispose: (agent, _key, reason) => {
@@ -43,7 +40,7 @@ export function createWebhookAgents(max = 256): WebhookAgents {
     },
   });
   return {
-    agentFor(origin, address, family, timeoutMs) {
+    agentFor(origin: string, address: string, family: 4 | 6, timeoutMs: number) {
       const key = `${origin}|${address}|${timeoutMs}`;
       const agent = agents.get(key) ?? pinnedAgent(address, family, timeoutMs);
       agents.set(key, agent);
