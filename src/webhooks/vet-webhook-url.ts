@@ -40,16 +40,10 @@ export async function vetWebhookUrl(raw: string, options: VetOptions): Promise<V
     return refuse(`must use ${options.requireHttps ? "https" : "http or https"}`);
   if (url.username || url.password) return refuse("must not carry credentials");
   const literal = ipLiteralOf(url.hostname);
-  let candidates: { address: string; family: number }[];
-  if (literal) {
-    candidates = [{ address: literal, family: literal.includes(":") ? 6 : 4 }];
-  } else {
-    try {
-      candidates = await (options.resolve ?? systemResolve)(url.hostname);
-    } catch {
-      return refuse("has a host that does not resolve");
-    }
-  }
+  // A lookup that fails is a host that does not resolve, like one that returns no address.
+  const candidates = literal
+    ? [{ address: literal, family: literal.includes(":") ? 6 : 4 }]
+    : await (options.resolve ?? systemResolve)(url.hostname).catch(() => []);
   if (candidates.length === 0) return refuse("has a host that does not resolve");
   if (!options.allowPrivate && candidates.some((c) => !isPublicAddress(c.address)))
     return refuse("must resolve only to public addresses");
