@@ -41,7 +41,6 @@ export function uniqueRfc(rfc: string, used: Set<string>, random: Random): strin
 
 /** Builds a person's RFC and CURP by the real rules; a CURP homonym gets the next differentiator and status AH. */
 export function personFromSpec(spec: PersonSpec, used: IdentifierRegistry, random: Random): PersonRecord {
-  const nameParts = { names: spec.names, firstSurname: spec.firstSurname, secondSurname: spec.secondSurname };
   const rfc = uniqueRfc(buildIndividualRfc(spec), used.rfcs, random);
   const curpOf = (homonymIndex: number) => buildCurp({ ...spec, entity: spec.birthEntity, homonymIndex });
   let homonymIndex = 0;
@@ -51,10 +50,8 @@ export function personFromSpec(spec: PersonSpec, used: IdentifierRegistry, rando
   return {
     rfc,
     curp,
-    ...nameParts,
-    sex: spec.sex,
+    ...spec,
     birthDate: spec.birthDate.toISOString().slice(0, 10),
-    birthEntity: spec.birthEntity,
     renapoStatus: homonymIndex > 0 ? "AH" : (spec.renapoStatus ?? "AN"),
   };
 }
