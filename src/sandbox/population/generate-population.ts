@@ -9,11 +9,11 @@ import { chance, createRng, pick, randomDate, weighted } from "./random.ts";
 import { buildScenarioTaxpayers } from "./scenario-taxpayers.ts";
 import type { PersonRecord, Population, Taxpayer } from "./types.ts";
 
-export type PopulationOptions = { seed: number; size: number };
+type PopulationOptions = { seed: number; size: number };
 
 export const DEFAULT_POPULATION_SIZE = 20_000;
 /** Certificate statuses and list dates are computed as of this fixed day, so answers never drift. */
-export const POPULATION_AS_OF = new Date(Date.UTC(2026, 9, 1));
+const POPULATION_AS_OF = new Date(Date.UTC(2026, 9, 1));
 
 const COMPANY_SHARE = 0.6;
 const FIRST_INCORPORATION = new Date(Date.UTC(1960, 0, 1));

@@ -1,6 +1,6 @@
 import { normalizeName } from "../../mexico/normalize-name.ts";
 import { stateOfPostalCode } from "../../mexico/postal-code-state.ts";
-import { STATES } from "../../mexico/states.ts";
+import { type MexicanState, STATES } from "../../mexico/states.ts";
 import type { RegistryAct, RegistryShareholder } from "../../upstreams/commerce-registry/port.ts";
 import type { RegistryFolio } from "../formats/commerce-registry.ts";
 import { generatePerson } from "./generate-person.ts";
@@ -9,7 +9,8 @@ import { MUNICIPALITY_NAMES, SETTLEMENT_NAMES } from "./spanish-names.ts";
 import type { Population, Taxpayer } from "./types.ts";
 
 /** States whose registry the sandbox's reader "does not cover yet": their folios come back reduced. */
-export const UNSUPPORTED_REGISTRY_STATES: readonly string[] = ["20", "12", "07"]; // Oaxaca, Guerrero, Chiapas (INEGI)
+const UNSUPPORTED_REGISTRY_STATES: readonly string[] = ["20", "12", "07"]; // Oaxaca, Guerrero, Chiapas (INEGI)
+const isSupported = (state: MexicanState) => !UNSUPPORTED_REGISTRY_STATES.includes(state.inegi);
 
 const LEGAL_REGIMES: Readonly<Record<string, string>> = {
   "SA DE CV": "SOCIEDAD ANONIMA DE CAPITAL VARIABLE",
@@ -83,23 +84,22 @@ export function registryFoliosFor(population: Population, taxpayer: Taxpayer): R
   if (taxpayer.personType !== "M" || taxpayer.registryFolioCount === 0) return [];
   const random = createRng(`registry:${population.seed}:${taxpayer.rfc}`);
   const homeState = stateOfPostalCode(taxpayer.zip) ?? STATES[8];
-  const unsupported = STATES.filter((state) => UNSUPPORTED_REGISTRY_STATES.includes(state.inegi));
-  const supported = STATES.filter((state) => !UNSUPPORTED_REGISTRY_STATES.includes(state.inegi));
+  const unsupported = STATES.filter((state) => !isSupported(state));
+  const supported = STATES.filter(isSupported);
   const founded = new Date(`${taxpayer.foundedOn}T00:00:00Z`);
   const folios: RegistryFolio[] = [];
   let registeredAt = new Date(founded.getTime() + randomInt(random, 5, 60) * 86_400_000);
   for (let index = 0; index < taxpayer.registryFolioCount; index++) {
     const state = taxpayer.registryUnsupportedOnly
       ? pick(random, unsupported)
-      : index === 0 && !UNSUPPORTED_REGISTRY_STATES.includes(homeState.inegi)
+      : index === 0 && isSupported(homeState)
         ? homeState
         : pick(random, supported);
     const municipality = normalizeName(pick(random, MUNICIPALITY_NAMES));
-    const year = registeredAt.getUTCFullYear();
     folios.push({
-      fme: `N-${year}${String(randomInt(random, 1, 999_999)).padStart(6, "0")}`,
+      fme: `N-${registeredAt.getUTCFullYear()}${String(randomInt(random, 1, 999_999)).padStart(6, "0")}`,
       name: taxpayer.name,
-      supported: !UNSUPPORTED_REGISTRY_STATES.includes(state.inegi),
+      supported: isSupported(state),
       person_type: "moral",
       status: "Abierto",
       registry_office: `${municipality}, ${state.upperName}`,

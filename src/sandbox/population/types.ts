@@ -77,7 +77,7 @@ export type Taxpayer = {
 };
 
 /** A scenario's place in l_RFC and LCO; otherwise flags and absences follow from the RFC's hash. */
-export type RegistrationFacts = {
+type RegistrationFacts = {
   sncf?: boolean;
   subcontracting?: boolean;
   /** Off the list on the dates whose day number modulo `period` is `phase` (removed, then restored). */
