@@ -59,20 +59,15 @@ function expectationFor(population: Population, seed: ScenarioSeed, day: number)
     padron_rfc_only: padronFault ?? { legend: padronLegendFor(population, { ...record, name: "", zip: "" }) },
     certificates:
       faultFor(population, seed.rfc, "certificate-search") ??
-      (taxpayer?.certificates ?? []).map((c) => ({
-        serial: c.serial,
-        type: c.type,
-        status: c.status,
-        file: c.fileMissing ? "missing" : "served",
+      (taxpayer?.certificates ?? []).map(({ serial, type, status, fileMissing }) => ({
+        serial,
+        type,
+        status,
+        file: fileMissing ? "missing" : "served",
       })),
-    lists: (taxpayer?.lists ?? []).map((membership) => {
-      const entry = findListFile(membership.file);
-      return {
-        file: membership.file,
-        article: entry?.article ?? "",
-        sub_list: entry?.subList ?? "",
-        situation: membership.situation,
-      };
+    lists: (taxpayer?.lists ?? []).map(({ file, situation }) => {
+      const entry = findListFile(file);
+      return { file, article: entry?.article ?? "", sub_list: entry?.subList ?? "", situation };
     }),
     registration: registrationFor(population, taxpayer, day),
   };
@@ -93,10 +88,10 @@ function expectationFor(population: Population, seed: ScenarioSeed, day: number)
   if (seed.rfc.length === 12 && seed.name) {
     const key = registryNameKey(seed.name);
     expect.registry = faultFor(population, key, "commerce-registry") ?? {
-      records: searchRegistry(population, key).map((f) => ({
-        fme: f.fme,
-        supported: f.supported,
-        rfc: f.supported ? f.rfc : null,
+      records: searchRegistry(population, key).map(({ fme, supported, rfc }) => ({
+        fme,
+        supported,
+        rfc: supported ? rfc : null,
       })),
     };
   }
