@@ -34,7 +34,7 @@ export function* postalCatalogSteps(random: Random): Generator<void, PostalCatal
         const code = prefix + String(suffix).padStart(3, "0");
         codes.push(code);
         const municipality = municipalities[Math.floor((suffix / 1000) * municipalities.length)];
-        const office = `${prefix}${String(suffix).padStart(3, "0").slice(0, 1)}01`;
+        const office = `${code.slice(0, 3)}01`;
         const urban = random() < 0.7;
         const settlements = weighted(random, [
           [1, 55],
