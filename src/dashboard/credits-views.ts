@@ -62,11 +62,7 @@ function usageSection(usage: Usage): Html {
       caption,
       first,
       last,
-      bars: usage.days.map((d) => ({
-        label: day(d.day),
-        value: d[pick],
-        title: `${day(d.day)}: ${d[pick]}`,
-      })),
+      bars: usage.days.map((d) => ({ value: d[pick], title: `${day(d.day)}: ${d[pick]}` })),
     });
   const maxCredits = Math.max(1, ...usage.operations.map((o) => o.credits));
   const operations = usage.operations.map(

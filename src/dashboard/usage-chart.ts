@@ -1,7 +1,6 @@
 import { type Html, html } from "./html.ts";
 
 interface Bar {
-  label: string;
   value: number;
   /** Tooltip text. */
   title: string;
