@@ -27,7 +27,7 @@ export async function readAsyncRequests(db: Db, ownerId: string, limit = 30) {
       ? []
       : await db
           .selectFrom("webhook_attempts")
-          .selectAll()
+          .select(["delivery_id", "attempted_at", "status_code", "latency_ms", "error"])
           .where("delivery_id", "in", deliveryIds)
           .orderBy("id")
           .execute();
@@ -50,12 +50,7 @@ export async function readAsyncRequests(db: Db, ownerId: string, limit = 30) {
         deliveredAt: d.delivered_at === null ? null : Number(d.delivered_at),
         attempts: attempts
           .filter((a) => a.delivery_id === d.id)
-          .map((a) => ({
-            attempted_at: Number(a.attempted_at),
-            status_code: a.status_code,
-            latency_ms: a.latency_ms,
-            error: a.error,
-          })),
+          .map(({ delivery_id, ...a }) => ({ ...a, attempted_at: Number(a.attempted_at) })),
       })),
   }));
 }
