@@ -42,16 +42,13 @@ export async function readUsage(db: Db, ownerId: string, days = 30, now = Date.n
       .groupBy("operation")
       .execute(),
   ]);
-  const byDay = new Map<number, { day: number; credits: number; requests: number }>();
-  for (let d = firstDay; d < firstDay + days; d++) byDay.set(d, { day: d * DAY_MS, credits: 0, requests: 0 });
-  for (const row of ledgerDays) {
-    const entry = byDay.get(Number(row.day));
-    if (entry) entry.credits = Number(row.credits);
-  }
-  for (const row of requestDays) {
-    const entry = byDay.get(Number(row.day));
-    if (entry) entry.requests = Number(row.requests);
-  }
+  const creditsOn = new Map(ledgerDays.map((row) => [Number(row.day), Number(row.credits)]));
+  const requestsOn = new Map(requestDays.map((row) => [Number(row.day), Number(row.requests)]));
+  const perDay = Array.from({ length: days }, (_, i) => firstDay + i).map((d) => ({
+    day: d * DAY_MS,
+    credits: creditsOn.get(d) ?? 0,
+    requests: requestsOn.get(d) ?? 0,
+  }));
   const byOperation = new Map<string, { operation: string; credits: number; requests: number }>();
   const operationOf = (name: string) => {
     const entry = byOperation.get(name) ?? { operation: name, credits: 0, requests: 0 };
@@ -65,5 +62,5 @@ export async function readUsage(db: Db, ownerId: string, days = 30, now = Date.n
   const operations = [...byOperation.values()].sort(
     (a, b) => b.credits - a.credits || b.requests - a.requests,
   );
-  return { days: [...byDay.values()], operations };
+  return { days: perDay, operations };
 }
