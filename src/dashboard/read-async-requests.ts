@@ -16,7 +16,7 @@ export async function readAsyncRequests(db: Db, ownerId: string, limit = 30) {
   const requestIds = requests.map((r) => r.request_id);
   const deliveries = await db
     .selectFrom("webhook_deliveries")
-    .select(["id", "request_id", "url", "status", "created_at", "delivered_at"])
+    .select(["id", "request_id", "url", "status", "delivered_at"])
     .where("owner_id", "=", ownerId)
     .where("request_id", "in", requestIds)
     .orderBy("created_at")
@@ -34,9 +34,7 @@ export async function readAsyncRequests(db: Db, ownerId: string, limit = 30) {
   return requests.map((r) => ({
     requestId: r.request_id,
     operation: r.operation,
-    mode: r.mode,
     status: r.status,
-    webhookUrl: r.webhook_url,
     createdAt: Number(r.created_at),
     completedAt: r.completed_at === null ? null : Number(r.completed_at),
     resultStatus: r.result_status,
@@ -46,7 +44,6 @@ export async function readAsyncRequests(db: Db, ownerId: string, limit = 30) {
         id: d.id,
         url: d.url,
         status: d.status,
-        createdAt: Number(d.created_at),
         deliveredAt: d.delivered_at === null ? null : Number(d.delivered_at),
         attempts: attempts
           .filter((a) => a.delivery_id === d.id)
