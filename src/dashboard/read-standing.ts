@@ -32,7 +32,6 @@ export async function readStanding(
     balance: await readBalance(db, ownerId, Date.now(), monthlyCredits),
     plan: { name: owner.plan, active: hasActivePlan(plan), monthlyCredits, expiresAt: owner.plan_expires_at },
     entries: rows.map((r) => ({
-      id: Number(r.id),
       kind: r.kind,
       credits: Number(r.credits),
       allowance: Number(r.allowance),
