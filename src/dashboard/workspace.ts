@@ -7,7 +7,6 @@ export interface Workspace {
   ownerId: string;
   kind: "user" | "org";
   name: string;
-  slug: string | null;
   role: Role;
   /** "" for personal pages, "/org/<slug>" for an organization's. */
   basePath: string;
@@ -17,7 +16,6 @@ export const personalWorkspace = (session: ActiveSession): Workspace => ({
   ownerId: session.userId,
   kind: "user",
   name: session.email,
-  slug: null,
   role: "owner",
   basePath: "",
 });
@@ -26,7 +24,6 @@ export const organizationWorkspace = (membership: Membership): Workspace => ({
   ownerId: membership.orgId,
   kind: "org",
   name: membership.name,
-  slug: membership.slug,
   role: membership.role,
   basePath: `/org/${membership.slug}`,
 });
