@@ -1,5 +1,5 @@
 // Templates are plain functions: `html` escapes every interpolated value unless it is already Html,
-// so markup from data can only appear through `raw`, which is used for our own constants only.
+// and only `html` makes Html, so markup never comes from data.
 const HTML = Symbol("html");
 
 export interface Html {
@@ -17,10 +17,6 @@ const ENTITIES: Record<string, string> = {
   "'": "&#39;",
 };
 
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
-
-export const raw = (text: string): Html => ({ [HTML]: true, text });
-
 const isHtml = (value: unknown): value is Html =>
   typeof value === "object" && value !== null && HTML in value;
 
@@ -28,13 +24,13 @@ function render(value: HtmlValue): string {
   if (value === null || value === undefined || value === false || value === true) return "";
   if (isHtml(value)) return value.text;
   if (Array.isArray(value)) return value.map(render).join("");
-  return escapeHtml(String(value));
+  return String(value).replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
 
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
   let out = strings[0];
   for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1];
-  return raw(out);
+  return { [HTML]: true, text: out };
 }
 
 /** A table cell that names its column, so a phone can show each row as a card (`table.stack`). */
