@@ -31,7 +31,7 @@ function cell(cells: readonly string[], index: number): string {
   return NEEDS_SPACE_COLLAPSE.test(text) ? text.replace(/\s+/g, " ").trim() : text.trim();
 }
 
-export type SkippedRow = "no_rfc" | "unknown_situation";
+type SkippedRow = "no_rfc" | "unknown_situation";
 
 /** A data row as a ListEntry, or why it was skipped: no RFC (padding, notes) or a 69-B situation we don't know. */
 export function buildListEntry(

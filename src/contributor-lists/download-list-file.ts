@@ -1,7 +1,7 @@
 import { type Dispatcher, request } from "undici";
 import { ListDownloadError, type ListProvenance } from "./list-store-types.ts";
 
-export type DownloadRequest = {
+type DownloadRequest = {
   url: string;
   /** Validators of the current version, sent as If-None-Match / If-Modified-Since. */
   etag: string | null;
@@ -11,7 +11,7 @@ export type DownloadRequest = {
   signal?: AbortSignal;
 };
 
-export type Download =
+type Download =
   | { status: "not_modified" }
   | { status: "ok"; body: AsyncIterable<Uint8Array>; provenance: ListProvenance; abort(): void };
 

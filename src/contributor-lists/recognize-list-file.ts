@@ -21,7 +21,7 @@ function normalizeFileName(path: string): string {
     .replace(/[^a-z0-9]/g, "");
 }
 
-export function recognizeByFileName(fileName: string): ListFileSpec | null {
+function recognizeByFileName(fileName: string): ListFileSpec | null {
   const wanted = normalizeFileName(fileName);
   if (!wanted) return null;
   return (

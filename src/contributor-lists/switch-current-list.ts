@@ -2,12 +2,12 @@ import type { Db } from "../platform/db/connect.ts";
 import { LIST_FILES, type ListFileSpec } from "./catalog.ts";
 import type { ListMode } from "./list-store-types.ts";
 
-export type SwitchOutcome =
+type SwitchOutcome =
   | { status: "replaced"; previousRows: number | null }
   | { status: "unchanged"; previousRows: number }
   | { status: "rejected"; reason: string; previousRows: number | null };
 
-export type SwitchRequest = {
+type SwitchRequest = {
   mode: ListMode;
   list: ListFileSpec;
   versionId: number;
@@ -22,7 +22,7 @@ export type SwitchRequest = {
 };
 
 /** A per-situation file of 69-B / 69-B Bis: its rows are all in that article's complete file. */
-export function isSubsetList(list: ListFileSpec): boolean {
+function isSubsetList(list: ListFileSpec): boolean {
   return list.article !== "69" && list.subList !== null;
 }
 
@@ -56,7 +56,8 @@ export async function switchCurrentList(db: Db, request: SwitchRequest): Promise
       return { status: "rejected", reason, previousRows };
     }
     if (isSubsetList(list)) {
-      const complete = completeListOf(list);
+      const complete = LIST_FILES.find((file) => file.article === list.article && file.subList === null);
+      if (!complete) throw new Error(`no complete file for article ${list.article}`);
       const hasComplete = await trx
         .selectFrom("list_current")
         .select("version_id")
@@ -96,12 +97,6 @@ export async function switchCurrentList(db: Db, request: SwitchRequest): Promise
         .execute();
     return { status: "replaced", previousRows };
   });
-}
-
-function completeListOf(list: ListFileSpec): ListFileSpec {
-  const complete = LIST_FILES.find((file) => file.article === list.article && file.subList === null);
-  if (!complete) throw new Error(`no complete file for article ${list.article}`);
-  return complete;
 }
 
 /** A complete file supersedes per-situation files imported by hand earlier (no double counting). */
