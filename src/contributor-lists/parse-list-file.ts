@@ -11,15 +11,10 @@ import { recognizeListFile } from "./recognize-list-file.ts";
 /** SAT's files have 0–2 preamble lines today; more than this means it is not a list file. */
 const MAX_PREAMBLE_ROWS = 20;
 
-export type ListFileMeta = ReturnType<typeof readMeta>;
+type ListFileMeta = ReturnType<typeof readMeta>;
 
 /** Live counters; final once iteration has ended. */
-export type ListParseStats = {
-  entries: number;
-  suppressed: number;
-  skippedRows: number;
-  unknownSituations: number;
-};
+type ListParseStats = Record<"entries" | "suppressed" | "skippedRows" | "unknownSituations", number>;
 
 /** Iterate ONE of `entries`, `batches` or the object itself, once: they share one pass over the input. */
 export type ParsedListFile = AsyncIterable<ListEntry> & {
