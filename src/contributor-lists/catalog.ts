@@ -6,7 +6,7 @@ import type { Article, SubList } from "./list-entry.ts";
  * are never stored alongside it: no double counting). Art. 69's seven files are lists of their own.
  */
 
-export const LIVE_LISTS_BASE_URL = "https://wu1agsprosta001.blob.core.windows.net/agsc-publicaciones/";
+const LIVE_LISTS_BASE_URL = "https://wu1agsprosta001.blob.core.windows.net/agsc-publicaciones/";
 
 export type ListFileSpec = {
   /** Stable key for storage and CLI output, e.g. `69-B/completo`. */

@@ -3,7 +3,7 @@ import { deleteListVersion } from "./delete-list-version.ts";
 import type { ListMode } from "./list-store-types.ts";
 
 /** A version still "loading" after this long belongs to a process that died mid-ingest. */
-export const ABANDONED_LOADING_MS = 6 * 60 * 60 * 1000;
+const ABANDONED_LOADING_MS = 6 * 60 * 60 * 1000;
 
 /** Deletes the retired versions of a mode, and loads abandoned long ago. Returns how many went. */
 export async function pruneListVersions(db: Db, mode: ListMode, now = Date.now()): Promise<number> {

@@ -5,7 +5,12 @@ import { type ListFileSpec, listFileUrl, syncedListFiles } from "./catalog.ts";
 import { downloadListFile } from "./download-list-file.ts";
 import { ingestListFile } from "./ingest-list-file.ts";
 import { ListFileError } from "./list-file-error.ts";
-import { ListDownloadError, type ListMode, type SyncFileResult } from "./list-store-types.ts";
+import {
+  type IngestProgress,
+  ListDownloadError,
+  type ListMode,
+  type SyncFileResult,
+} from "./list-store-types.ts";
 import { recordListRefresh } from "./record-list-refresh.ts";
 
 export type SyncOptions = {
@@ -23,13 +28,7 @@ export type SyncOptions = {
   signal?: AbortSignal;
 };
 
-export type SyncProgress = {
-  file: string;
-  fileIndex: number;
-  fileCount: number;
-  bytes: number;
-  rows: number;
-};
+export type SyncProgress = IngestProgress & { file: string; fileIndex: number; fileCount: number };
 
 /**
  * Brings every synced list of a mode up to date from its base URL: a conditional GET per file (304 only

@@ -3,7 +3,7 @@
  * stray quotes are kept, text after a closing quote appended. Written because csv-parse alone took
  * 10–12 s per million rows here (bench/lists-parse.ts).
  */
-export type CsvTokenizer = {
+type CsvTokenizer = {
   /** Records completed by this text; an unfinished record is kept for the next call. */
   push(text: string): string[][];
   /** Records left at the end of input; throws CsvSyntaxError on an unclosed quote. */
