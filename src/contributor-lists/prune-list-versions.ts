@@ -6,7 +6,7 @@ import type { ListMode } from "./list-store-types.ts";
 const ABANDONED_LOADING_MS = 6 * 60 * 60 * 1000;
 
 /** Deletes the retired versions of a mode, and loads abandoned long ago. Returns how many went. */
-export async function pruneListVersions(db: Db, mode: ListMode, now = Date.now()): Promise<number> {
+export async function pruneListVersions(db: Db, mode: ListMode): Promise<number> {
   const stale = await db
     .selectFrom("list_versions")
     .select("id")
@@ -14,7 +14,7 @@ export async function pruneListVersions(db: Db, mode: ListMode, now = Date.now()
     .where((eb) =>
       eb.or([
         eb("status", "=", "retired"),
-        eb.and([eb("status", "=", "loading"), eb("fetched_at", "<", now - ABANDONED_LOADING_MS)]),
+        eb.and([eb("status", "=", "loading"), eb("fetched_at", "<", Date.now() - ABANDONED_LOADING_MS)]),
       ]),
     )
     .execute();

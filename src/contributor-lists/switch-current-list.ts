@@ -18,7 +18,6 @@ type SwitchRequest = {
   /** Refuse a version with fewer than this share of the current version's rows (e.g. 0.5). */
   minRowRatio: number;
   force?: boolean;
-  now?: number;
 };
 
 /** A per-situation file of 69-B / 69-B Bis: its rows are all in that article's complete file. */
@@ -33,7 +32,7 @@ function isSubsetList(list: ListFileSpec): boolean {
  */
 export async function switchCurrentList(db: Db, request: SwitchRequest): Promise<SwitchOutcome> {
   const { mode, list } = request;
-  const now = request.now ?? Date.now();
+  const now = Date.now();
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("list_current as c")
