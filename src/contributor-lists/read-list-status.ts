@@ -94,10 +94,9 @@ export async function readListStatus(db: Db, mode?: ListMode): Promise<ListStatu
 }
 
 function byModeThenCatalog(a: ListStatus, b: ListStatus): number {
-  const order = (status: ListStatus) => catalogOrderOf(status.list);
   return (
     LIST_MODES.indexOf(a.mode) - LIST_MODES.indexOf(b.mode) ||
-    order(a) - order(b) ||
+    catalogOrderOf(a.list) - catalogOrderOf(b.list) ||
     (a.list < b.list ? -1 : a.list > b.list ? 1 : 0)
   );
 }
