@@ -1,7 +1,6 @@
-import { type CachedSource, cachedAnswer } from "../answer-cache.ts";
-import { readJson } from "../read-json.ts";
+import type { CachedSource } from "../answer-cache.ts";
+import { getCachedJson } from "../get-cached-json.ts";
 import { ok, type UpstreamResult, unavailable } from "../result.ts";
-import { UpstreamFailure } from "../upstream-failure.ts";
 import { parseCertificateSearch } from "./parse-certificate-search.ts";
 import type { CertificateListing, CertificateSearchPort } from "./port.ts";
 
@@ -12,16 +11,9 @@ export function createCertificateSearchClient(
   return {
     async searchByRfc(rfc, signal) {
       if (!connection) return unavailable("not_configured");
-      const { url, caller, cache } = connection;
-      const target = new URL(url);
+      const target = new URL(connection.url);
       target.searchParams.set("rfc", rfc);
-      return cachedAnswer(cache, rfc, signal, (shared) =>
-        caller.call(shared, async (send) => {
-          const answer = await send({ url: target.href, headers: { accept: "application/json" } });
-          if (answer.statusCode === 404) throw new UpstreamFailure("http_error", "HTTP 404", false);
-          return ok(parseCertificateSearch(readJson(answer.body)));
-        }),
-      );
+      return getCachedJson(connection, rfc, target.href, signal, (json) => ok(parseCertificateSearch(json)));
     },
   };
 }

@@ -1,7 +1,6 @@
-import { type CachedSource, cachedAnswer } from "../answer-cache.ts";
-import { readJson } from "../read-json.ts";
+import type { CachedSource } from "../answer-cache.ts";
+import { getCachedJson } from "../get-cached-json.ts";
 import { ok, type UpstreamResult, unavailable } from "../result.ts";
-import { UpstreamFailure } from "../upstream-failure.ts";
 import { parseRegistryAnswer } from "./parse-registry-answer.ts";
 import type { CommerceRegistryPort, RegistryRecord } from "./port.ts";
 
@@ -12,16 +11,11 @@ export function createCommerceRegistryClient(
   return {
     async searchByName(name, signal) {
       if (!connection) return unavailable("not_configured");
-      const { url, caller, cache } = connection;
       const query = name.trim().replace(/\s+/g, " ");
-      const target = new URL(url);
+      const target = new URL(connection.url);
       target.searchParams.set("name", query);
-      return cachedAnswer(cache, query.toUpperCase(), signal, (shared) =>
-        caller.call(shared, async (send) => {
-          const answer = await send({ url: target.href, headers: { accept: "application/json" } });
-          if (answer.statusCode === 404) throw new UpstreamFailure("http_error", "HTTP 404", false);
-          return ok(parseRegistryAnswer(readJson(answer.body)));
-        }),
+      return getCachedJson(connection, query.toUpperCase(), target.href, signal, (json) =>
+        ok(parseRegistryAnswer(json)),
       );
     },
   };
