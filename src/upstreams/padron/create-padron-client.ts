@@ -27,22 +27,20 @@ export function createPadronClient(connection: PadronConnection | null): PadronP
     const given = typeof records === "function" ? null : checkCount(records);
     if (!connection) return unavailable("not_configured");
     if (given?.length === 0) return ok([]);
-    const { url } = connection;
     let built = given;
     return connection[lane].call(
       call.signal,
       async (send) => {
         built ??= checkCount((records as () => readonly PadronQuery[])());
-        const sent = built;
         const answer = await send({
-          url,
+          url: connection.url,
           method: "POST",
           headers: { "content-type": "text/plain; charset=utf-8" },
-          body: formatPadronRequest(sent),
+          body: formatPadronRequest(built),
         });
         const contentType = answer.headers["content-type"];
         const encoding = answerEncoding(Array.isArray(contentType) ? contentType[0] : contentType);
-        return ok(readPadronAnswer(answer.body, encoding, sent));
+        return ok(readPadronAnswer(answer.body, encoding, built));
       },
       call.owner,
     );
