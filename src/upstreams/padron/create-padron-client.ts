@@ -38,9 +38,7 @@ export function createPadronClient(connection: PadronConnection | null): PadronP
           headers: { "content-type": "text/plain; charset=utf-8" },
           body: formatPadronRequest(built),
         });
-        const contentType = answer.headers["content-type"];
-        const encoding = answerEncoding(Array.isArray(contentType) ? contentType[0] : contentType);
-        return ok(readPadronAnswer(answer.body, encoding, built));
+        return ok(readPadronAnswer(answer.body, answerEncoding(answer.headers["content-type"]), built));
       },
       call.owner,
     );

@@ -59,7 +59,8 @@ export function formatPadronRequest(records: readonly PadronQuery[]): Buffer {
 }
 
 /** How the answer's bytes are text: SAT's own pages speak windows-1252, connectors UTF-8. */
-export function answerEncoding(contentType: string | undefined): "utf8" | "win1252" {
-  const latin = /charset=\s*"?(iso-8859-1|latin-?1|windows-1252|cp1252)/i.test(contentType ?? "");
+export function answerEncoding(contentType: string | string[] | undefined): "utf8" | "win1252" {
+  const type = Array.isArray(contentType) ? contentType[0] : contentType;
+  const latin = /charset=\s*"?(iso-8859-1|latin-?1|windows-1252|cp1252)/i.test(type ?? "");
   return latin ? "win1252" : "utf8";
 }

@@ -1,6 +1,7 @@
 import iconv from "iconv-lite";
 import type { Log } from "../../platform/log.ts";
 import { type CachedSource, cachedAnswer } from "../answer-cache.ts";
+import { answerEncoding } from "../padron/padron-exchange.ts";
 import { ok, type UpstreamResult, unavailable } from "../result.ts";
 import { UpstreamFailure } from "../upstream-failure.ts";
 import { CsfLayoutError, parseCsfPage } from "./parse-csf-page.ts";
@@ -53,7 +54,5 @@ export function createSatCsfClient(
 
 /** SAT's page declares UTF-8; a latin-1 answer (a proxy, an older server) is read as such. */
 function decode(body: Buffer, contentType: string | string[] | undefined): string {
-  const type = Array.isArray(contentType) ? contentType[0] : contentType;
-  const latin = /charset=\s*"?(iso-8859-1|latin-?1|windows-1252|cp1252)/i.test(type ?? "");
-  return latin ? iconv.decode(body, "win1252") : body.toString("utf8");
+  return answerEncoding(contentType) === "win1252" ? iconv.decode(body, "win1252") : body.toString("utf8");
 }
