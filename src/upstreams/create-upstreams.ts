@@ -65,17 +65,14 @@ function liveEndpoints({ upstreams }: UpstreamsConfig): Endpoints {
 /** Each mode gets its own pools, bulkheads and caches; breakers guard live sources only (see below). */
 export function createUpstreams(options: UpstreamsOptions): UpstreamRegistry {
   const modes = new Map<UpstreamMode, { upstreams: Upstreams; callers: UpstreamCaller[] }>();
-  const log = options.log ?? logThrough(processLogger("info"));
-  const build = (mode: UpstreamMode) => {
-    const endpoints = mode === "test" ? sandboxEndpoints(options.sandboxUrl) : liveEndpoints(options.config);
-    const clock = { now: options.now ?? Date.now, log };
-    return buildUpstreams(options.config, endpoints, mode === "test", clock);
-  };
+  const clock = { now: options.now ?? Date.now, log: options.log ?? logThrough(processLogger("info")) };
   return {
     forMode(mode) {
       let entry = modes.get(mode);
       if (!entry) {
-        entry = build(mode);
+        const endpoints =
+          mode === "test" ? sandboxEndpoints(options.sandboxUrl) : liveEndpoints(options.config);
+        entry = buildUpstreams(options.config, endpoints, mode === "test", clock);
         modes.set(mode, entry);
       }
       return entry.upstreams;
