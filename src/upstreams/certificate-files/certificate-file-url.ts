@@ -2,13 +2,7 @@
 export function certificateFileUrl(base: string, serial: string): string {
   if (!/^\d{20}$/.test(serial))
     throw new RangeError(`serial must be 20 digits, got ${JSON.stringify(serial)}`);
-  const parts = [
-    serial.slice(0, 6),
-    serial.slice(6, 12),
-    serial.slice(12, 14),
-    serial.slice(14, 16),
-    serial.slice(16, 18),
-  ];
+  const folders = serial.replace(/^(\d{6})(\d{6})(\d{2})(\d{2})(\d{2})\d{2}$/, "$1/$2/$3/$4/$5");
   const root = base.endsWith("/") ? base : `${base}/`;
-  return `${root}${parts.join("/")}/${serial}.cer`;
+  return `${root}${folders}/${serial}.cer`;
 }
