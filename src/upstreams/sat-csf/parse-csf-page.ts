@@ -36,7 +36,6 @@ const LABELS: Readonly<Record<string, Field | "regime" | "regimeSince">> = {
   REGIMEN: "regime",
   "FECHA DE ALTA": "regimeSince",
 };
-const FIELDS = Object.values(LABELS).filter((field) => field !== "regime" && field !== "regimeSince");
 const DATES: ReadonlySet<Field> = new Set(["birthDate", "incorporatedOn", "operationsStart", "statusSince"]);
 const NOT_FOUND = /no se encontr[oó] informaci[oó]n/i;
 const HOLDER = /^El RFC:\s*([A-ZÑ&0-9]{12,13}),\s*tiene asociada la siguiente informaci[oó]n/i;
@@ -58,8 +57,29 @@ export function parseCsfPage(html: string, rfc: string): CsfRecord | null {
 }
 
 function recordOf(page: PageText, rfc: string): CsfRecord {
-  // A field the page does not label stays "".
-  const fields = Object.fromEntries(FIELDS.map((field) => [field, ""])) as Record<Field, string>;
+  const fields: Record<Field, string> = {
+    name: "",
+    capitalRegime: "",
+    incorporatedOn: "",
+    curp: "",
+    firstNames: "",
+    paternalSurname: "",
+    maternalSurname: "",
+    birthDate: "",
+    operationsStart: "",
+    status: "",
+    statusSince: "",
+    state: "",
+    municipality: "",
+    colony: "",
+    streetType: "",
+    street: "",
+    exteriorNumber: "",
+    interiorNumber: "",
+    zip: "",
+    email: "",
+    satOffice: "",
+  };
   const seen = new Set<string>();
   const regimes: CsfRegime[] = [];
   for (const { label, value } of page.rows) {
