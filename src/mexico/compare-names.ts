@@ -7,7 +7,3 @@ import { nameWithoutPunctuation } from "./normalize-name.ts";
 export function registryNameKey(name: string): string {
   return nameWithoutPunctuation(stripLegalEntitySuffix(name));
 }
-
-export function sameRegistryName(a: string, b: string): boolean {
-  return registryNameKey(a) === registryNameKey(b);
-}

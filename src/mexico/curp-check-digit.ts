@@ -11,12 +11,3 @@ export function curpCheckDigit(first17: string): string {
   }
   return String((10 - (sum % 10)) % 10);
 }
-
-export function hasValidCurpCheckDigit(curp: string): boolean {
-  if (curp.length !== 18) return false;
-  try {
-    return curpCheckDigit(curp.slice(0, 17)) === curp[17];
-  } catch {
-    return false;
-  }
-}

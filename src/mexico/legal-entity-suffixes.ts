@@ -98,11 +98,3 @@ export function stripLegalEntitySuffix(name: string): string {
     current = stripped;
   }
 }
-
-/** The legal-entity form found at the end of the name, as written there, or null. */
-export function legalEntitySuffixOf(name: string): string | null {
-  const normalized = normalizeName(name).replace(/[\s,]+$/, "");
-  const base = stripLegalEntitySuffix(normalized);
-  const rest = normalized.slice(base.length).replace(/^[\s,]+/, "");
-  return rest.length > 0 ? rest : null;
-}

@@ -57,8 +57,3 @@ export const STATES: readonly MexicanState[] = [
 
 /** CURP code for people born abroad; not a state. */
 export const CURP_BORN_ABROAD = "NE";
-
-export const CURP_ENTITY_CODES: ReadonlySet<string> = new Set([
-  ...STATES.map((s) => s.curp),
-  CURP_BORN_ABROAD,
-]);

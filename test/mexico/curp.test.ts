@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { buildCurp } from "../../src/mexico/build-curp.ts";
-import { curpCheckDigit, hasValidCurpCheckDigit } from "../../src/mexico/curp-check-digit.ts";
-import { isValidCurp, parseCurp } from "../../src/mexico/parse-curp.ts";
+import { curpCheckDigit } from "../../src/mexico/curp-check-digit.ts";
+import { hasValidCurpCheckDigit, isValidCurp, parseCurp } from "../helpers/parse-curp.ts";
 
 describe("CURP check digit (research §3.5)", () => {
   for (const curp of [

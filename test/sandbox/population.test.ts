@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import { isValidCurp, parseCurp } from "../../src/mexico/parse-curp.ts";
 import { parseRfc } from "../../src/mexico/parse-rfc.ts";
 import { stateOfPostalCode } from "../../src/mexico/postal-code-state.ts";
 import { padronLegendFor } from "../../src/sandbox/answer-padron.ts";
 import { PADRON_LEGENDS } from "../../src/sandbox/formats/padron-validation.ts";
 import { generatePopulation } from "../../src/sandbox/population/generate-population.ts";
+import { isValidCurp, parseCurp } from "../helpers/parse-curp.ts";
 
 const population = generatePopulation({ seed: 1, size: 20_000 });
 
