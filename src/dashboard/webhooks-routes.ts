@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { KeyMode } from "../api-keys/key-format.ts";
+import { redeliver } from "../webhooks/create-delivery.ts";
 import { rotateWebhookSecret, webhookSecretOf } from "../webhooks/webhook-secret.ts";
 import { sendNotFound } from "./error-pages.ts";
 import { renderPage } from "./layout.ts";
 import { type DashboardDeps, type PageContext, pageRoute, sendHtml } from "./page-route.ts";
 import { readAsyncRequests } from "./read-async-requests.ts";
-import { redeliverDelivery } from "./redeliver-delivery.ts";
 import { copy, deliveryBlock, secretBox, WEBHOOK_MODES, webhooksPage } from "./webhooks-views.ts";
 
 const fromHtmx = (request: FastifyRequest) => request.headers["hx-request"] === "true";
@@ -58,7 +58,8 @@ export function webhooksRoutes(app: FastifyInstance, deps: DashboardDeps): void 
   pageRoute(app, deps, { method: "POST", ...redeliverPath }, async (request, reply, page) => {
     const { deliveryId } = request.params as { deliveryId: string };
     const ownerId = page.workspace.ownerId;
-    if (!(await redeliverDelivery(db, { ownerId, deliveryId }))) return sendNotFound(request, reply);
+    const redelivered = await db.transaction().execute((trx) => redeliver(trx, { ownerId, deliveryId }));
+    if (!redelivered) return sendNotFound(request, reply);
     const base = `${page.workspace.basePath}/webhooks`;
     if (!fromHtmx(request)) return reply.redirect(base, 303);
     const delivery = (await readAsyncRequests(db, ownerId))

@@ -47,14 +47,17 @@ export async function createDelivery(
   return event;
 }
 
-/** Sends an existing event again (same id and payload), e.g. on the customer's request. */
-export async function redeliver(trx: Db, deliveryId: string): Promise<void> {
-  await trx
+/** Sends one of the owner's events again (same id and payload); false when it is not theirs. */
+export async function redeliver(trx: Db, input: { ownerId: string; deliveryId: string }): Promise<boolean> {
+  const reset = await trx
     .updateTable("webhook_deliveries")
     .set({ status: "pending" })
-    .where("id", "=", deliveryId)
-    .execute();
-  await enqueueDelivery(trx, deliveryId);
+    .where("id", "=", input.deliveryId)
+    .where("owner_id", "=", input.ownerId)
+    .executeTakeFirst();
+  if (Number(reset.numUpdatedRows) === 0) return false;
+  await enqueueDelivery(trx, input.deliveryId);
+  return true;
 }
 
 const enqueueDelivery = (trx: Db, deliveryId: string) =>
