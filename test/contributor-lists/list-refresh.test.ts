@@ -3,7 +3,7 @@ import { after, before, describe, it } from "node:test";
 import { syncedListFiles } from "../../src/contributor-lists/catalog.ts";
 import type { SyncFileResult } from "../../src/contributor-lists/list-store-types.ts";
 import { readListStatus } from "../../src/contributor-lists/read-list-status.ts";
-import { startListRefresh } from "../../src/contributor-lists/start-list-refresh.ts";
+import { startListRefresh } from "../../src/contributor-lists/refresh-configured-lists.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import { art69Rows, startListServer } from "./list-server.ts";
 

@@ -3,7 +3,7 @@ import { once } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, describe, it } from "node:test";
-import { startListRefresh } from "../../src/contributor-lists/start-list-refresh.ts";
+import { startListRefresh } from "../../src/contributor-lists/refresh-configured-lists.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 
 type Answer = (request: IncomingMessage, response: ServerResponse) => void;
