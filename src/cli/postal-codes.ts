@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
-import { parseCatalogMode } from "../postal-codes/catalog-mode.ts";
+import type { ListMode } from "../platform/db/schema.ts";
 import { importPostalCodes } from "../postal-codes/import-postal-codes.ts";
 import { parseSepomexCatalog } from "../upstreams/postal-catalog/parse-sepomex-catalog.ts";
 import { UpstreamFailure } from "../upstreams/upstream-failure.ts";
@@ -27,6 +27,13 @@ export const postalCodes: Record<string, Command> = {
     },
   },
 };
+
+// Unlike listModeOf in session.ts, this message names the value given.
+function parseCatalogMode(value: string | undefined): ListMode {
+  if (value === undefined || value === "live") return "live";
+  if (value === "sandbox") return "sandbox";
+  throw new TypeError(`--mode must be live or sandbox, got "${value}"`);
+}
 
 function readCatalog(file: string, bytes: Buffer) {
   try {

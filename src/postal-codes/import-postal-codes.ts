@@ -1,13 +1,13 @@
 import type { Db } from "../platform/db/connect.ts";
+import type { ListMode } from "../platform/db/schema.ts";
 import type { PostalSettlement } from "../upstreams/postal-catalog/port.ts";
-import type { CatalogMode } from "./catalog-mode.ts";
 
 const BATCH = 500;
 
 /** Replaces a mode's catalog in one transaction: readers see the old catalog or the new one, never half. */
 export async function importPostalCodes(
   db: Db,
-  mode: CatalogMode,
+  mode: ListMode,
   settlements: readonly PostalSettlement[],
   source: string,
 ) {

@@ -1,6 +1,6 @@
 import type { Db } from "../platform/db/connect.ts";
+import type { ListMode } from "../platform/db/schema.ts";
 import type { PostalCatalogPort } from "../upstreams/postal-catalog/port.ts";
-import type { CatalogMode } from "./catalog-mode.ts";
 import { importPostalCodes } from "./import-postal-codes.ts";
 
 export type PostalCodeCatalog = ReturnType<typeof createPostalCodeCatalog>;
@@ -18,10 +18,10 @@ export function createPostalCodeCatalog(
   options: { sandboxSource: PostalCatalogPort | null; now?: () => number },
 ) {
   const now = options.now ?? Date.now;
-  const loaded = new Map<CatalogMode, Loaded>();
-  const pending = new Map<CatalogMode, Promise<Loaded | null>>();
+  const loaded = new Map<ListMode, Loaded>();
+  const pending = new Map<ListMode, Promise<Loaded | null>>();
 
-  async function importedAt(mode: CatalogMode): Promise<number | null> {
+  async function importedAt(mode: ListMode): Promise<number | null> {
     const row = await db
       .selectFrom("postal_code_imports")
       .select("imported_at")
@@ -38,7 +38,7 @@ export function createPostalCodeCatalog(
     return true;
   }
 
-  async function load(mode: CatalogMode): Promise<Loaded | null> {
+  async function load(mode: ListMode): Promise<Loaded | null> {
     let stamp = await importedAt(mode);
     if (stamp === null && mode === "sandbox" && (await downloadSandbox())) stamp = await importedAt(mode);
     if (stamp === null) return null;
@@ -55,7 +55,7 @@ export function createPostalCodeCatalog(
 
   return {
     /** Distinct postal codes of a mode, sorted; null when the catalog cannot be had (live: not imported). */
-    async codes(mode: CatalogMode): Promise<readonly string[] | null> {
+    async codes(mode: ListMode): Promise<readonly string[] | null> {
       const current = loaded.get(mode);
       if (current && now() - current.checkedAt < RECHECK_MS) return current.codes;
       let running = pending.get(mode);

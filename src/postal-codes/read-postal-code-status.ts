@@ -1,8 +1,8 @@
 import type { Db } from "../platform/db/connect.ts";
-import type { CatalogMode } from "./catalog-mode.ts";
+import type { ListMode } from "../platform/db/schema.ts";
 
 /** The imported postal-code catalogs, per mode. */
-export async function readPostalCodeStatus(db: Db, mode?: CatalogMode) {
+export async function readPostalCodeStatus(db: Db, mode?: ListMode) {
   let query = db.selectFrom("postal_code_imports").selectAll().orderBy("mode");
   if (mode) query = query.where("mode", "=", mode);
   return (await query.execute()).map((row) => ({

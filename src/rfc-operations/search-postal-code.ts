@@ -1,4 +1,4 @@
-import { catalogModeOf } from "../postal-codes/catalog-mode.ts";
+import { listModeOf } from "../registration/data-source.ts";
 import { PADRON_MAX_RECORDS, type PadronQuery, type PadronVerdict } from "../upstreams/padron/port.ts";
 import type { RfcContext } from "./rfc-context.ts";
 
@@ -24,7 +24,7 @@ export async function searchPostalCode(
   query: { rfc: string; name: string },
   signal?: AbortSignal,
 ): Promise<PostalSearchOutcome> {
-  const codes = await ctx.postalCodes.codes(catalogModeOf(ctx.auth.mode));
+  const codes = await ctx.postalCodes.codes(listModeOf(ctx.auth.mode));
   if (!codes || codes.length === 0) return { status: "unavailable", cause: "catalog" };
   const cancel = new AbortController();
   const stop = () => cancel.abort(SEARCH_FINISHED);
