@@ -1,5 +1,7 @@
 import { createOperationRegistry, type OperationRegistry } from "./async-requests/operations.ts";
-import { type ChargeBatcher, createChargeBatcher } from "./credits/charge-batcher.ts";
+import type { Charge, ChargeInput } from "./credits/charge-credits.ts";
+import { chargeTogether } from "./credits/charge-together.ts";
+import { batchPerTurn, type TurnBatcher } from "./platform/batch-per-turn.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
 
 /**
@@ -9,10 +11,18 @@ import type { DatabaseHandle } from "./platform/db/connect.ts";
 export interface Services {
   /** The operations that can be answered by webhook (acceptance and the workers). */
   operations: OperationRegistry;
-  /** Group-committed charges. */
-  charges: ChargeBatcher;
+  /**
+   * Group commit: the charges of requests that arrive together are sent as one batch on the next turn
+   * of the event loop (one owner's charges become one conditional update when its balance covers them
+   * all, so none can overdraw). One batch at a time: on PostgreSQL, charges of one owner sent side by
+   * side wait for each other's row lock and commit one by one (decision 0024).
+   */
+  charges: TurnBatcher<ChargeInput, Charge | null>;
 }
 
 export function createServices(database: DatabaseHandle): Services {
-  return { operations: createOperationRegistry(), charges: createChargeBatcher(database) };
+  return {
+    operations: createOperationRegistry(),
+    charges: batchPerTurn((inputs) => chargeTogether(database, inputs), 256),
+  };
 }

@@ -126,9 +126,9 @@ test("a plan allowance is spent before prepaid credits and renewed once per mont
 });
 
 test("group-committed charges: 300 concurrent requests against 120 credits never overdraw", async () => {
-  const { createChargeBatcher } = await import("../../src/credits/charge-batcher.ts");
+  const { createServices } = await import("../../src/services.ts");
   const owner = await mintOwner(database.db, { credits: 120 });
-  const charge = createChargeBatcher(database);
+  const charge = createServices(database).charges;
   const results = await Promise.all(
     Array.from({ length: 300 }, (_, i) =>
       charge({ ownerId: owner.ownerId, amount: 1, operation: "verify", requestId: `req_b${i}` }),
