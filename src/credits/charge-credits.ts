@@ -1,5 +1,6 @@
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
+import { appendLedgerEntry, type LedgerEntry } from "./append-ledger-entry.ts";
 import { readBalance } from "./read-balance.ts";
 
 export type Taking = { ownerId: string; amount: number; now: number };
@@ -27,16 +28,15 @@ export interface ChargeInput {
   useAllowance?: boolean;
 }
 
-/** The ledger row of one charge, paid from the plan allowance or from prepaid credits. */
-export const chargeEntry = (input: ChargeInput, fromAllowance: boolean, now: number) => ({
-  owner_id: input.ownerId,
-  kind: "charge" as const,
+/** The ledger entry of one charge, paid from the plan allowance or from prepaid credits. */
+export const chargeEntry = (input: ChargeInput, fromAllowance: boolean, now: number): LedgerEntry => ({
+  ownerId: input.ownerId,
+  kind: "charge",
   credits: fromAllowance ? 0 : -input.amount,
   allowance: fromAllowance ? -input.amount : 0,
   operation: input.operation,
-  request_id: input.requestId,
-  note: null,
-  created_at: now,
+  requestId: input.requestId,
+  at: now,
 });
 
 /**
@@ -54,10 +54,7 @@ export async function tryChargeCredits(trx: Db, input: ChargeInput): Promise<Cha
     : undefined;
   const paid = fromAllowance ?? (await takeFromBalance(trx, "credits", taking).executeTakeFirst());
   if (!paid) return null;
-  await trx
-    .insertInto("ledger")
-    .values(chargeEntry(input, fromAllowance !== undefined, now))
-    .execute();
+  await appendLedgerEntry(trx, chargeEntry(input, fromAllowance !== undefined, now));
   return { charged: amount, remaining: Number(paid.credits) };
 }
 

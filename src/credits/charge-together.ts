@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from "../platform/db/connect.ts";
 import type { LedgerTable } from "../platform/db/schema.ts";
 import { updateThenInsert } from "../platform/db/update-then-insert.ts";
+import { ledgerRow } from "./append-ledger-entry.ts";
 import {
   type Charge,
   type ChargeInput,
@@ -61,7 +62,7 @@ async function chargeGroup(database: DatabaseHandle, group: readonly ChargeInput
   if (total === 0) return null;
   const { ownerId, useAllowance } = group[0];
   const now = Date.now();
-  const ledger = group.map((input) => chargeEntry(input, Boolean(useAllowance), now));
+  const ledger = group.map((input) => ledgerRow(chargeEntry(input, Boolean(useAllowance), now)));
   const paid = await payFrom[useAllowance ? "allowance" : "credits"](
     database,
     { ownerId, amount: total, now },
