@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { matchRegistryRecords } from "../../src/rfc-operations/match-registry-records.ts";
+import { parseRegistryAnswer } from "../../src/upstreams/commerce-registry/parse-registry-answer.ts";
 import type {
   SupportedRegistryRecord,
   UnsupportedRegistryRecord,
@@ -72,8 +73,8 @@ test("rule 3: an unsupported record keeps only fme, name and registry_office, st
     shareholders: [],
     acts: [],
     domicile: "should not survive",
-  } as UnsupportedRegistryRecord;
-  assert.deepEqual(matchRegistryRecords([raw], query), [
+  };
+  assert.deepEqual(matchRegistryRecords(parseRegistryAnswer({ records: [raw] }), query), [
     {
       fme: "N-9",
       name: "ESCUELA KEMPER URGATE SA DE CV",

@@ -1,5 +1,9 @@
 // The JSON the registry connector answers is the contract the service's client reads: one set of types.
-import type { RegistryRecord, SupportedRegistryRecord } from "../../upstreams/commerce-registry/port.ts";
+import {
+  type RegistryRecord,
+  reduceUnsupported,
+  type SupportedRegistryRecord,
+} from "../../upstreams/commerce-registry/port.ts";
 
 /**
  * Commerce-registry connector contract (DESIGN §4): spec §2.8's snake_case names, so the service passes
@@ -8,12 +12,8 @@ import type { RegistryRecord, SupportedRegistryRecord } from "../../upstreams/co
  */
 export type RegistryFolio = Omit<SupportedRegistryRecord, "supported"> & { supported: boolean };
 
-function buildRegistryRecord(folio: RegistryFolio): RegistryRecord {
-  const { fme, name, registry_office } = folio;
-  if (!folio.supported)
-    return { fme, name, supported: false, status: null, registry_office, shareholders: [], acts: [] };
-  return { ...folio, supported: true };
-}
+const buildRegistryRecord = (folio: RegistryFolio): RegistryRecord =>
+  folio.supported ? { ...folio, supported: true } : reduceUnsupported(folio);
 
 /** The answer to a search by name: every matching folio, in the order given. */
 export function buildRegistrySearchAnswer(query: string, folios: readonly RegistryFolio[]) {

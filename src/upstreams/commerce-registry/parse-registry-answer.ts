@@ -1,81 +1,32 @@
-import { isRecord, nullableStringField, stringField } from "../read-json.ts";
+import { type TObject, Type } from "typebox";
+import { checkJson, isRecord } from "../read-json.ts";
 import { malformed } from "../upstream-failure.ts";
-import type { RegistryAct, RegistryRecord, RegistryShareholder } from "./port.ts";
+import {
+  RegistryActSchema,
+  type RegistryRecord,
+  RegistryShareholderSchema,
+  reduceUnsupported,
+  type SupportedRegistryRecord,
+  SupportedRegistryRecordSchema,
+} from "./port.ts";
 
-type Json = Record<string, unknown>;
+const { fme, name, registry_office } = SupportedRegistryRecordSchema.properties;
+// An unsupported record's other fields are not read: they are cut away.
+const UnsupportedAnswerSchema = Type.Object({ fme, name, supported: Type.Literal(false), registry_office });
 
-const strings = (object: Json, keys: readonly string[]) =>
-  Object.fromEntries(keys.map((key) => [key, stringField(object, key)]));
-const nullableStrings = (object: Json, keys: readonly string[]) =>
-  Object.fromEntries(keys.map((key) => [key, nullableStringField(object, key)]));
-
-function list(object: Json, key: string): Json[] {
-  const value = object[key];
-  if (!Array.isArray(value) || !value.every(isRecord)) throw malformed(`"${key}" is not a list of objects`);
-  return value;
-}
-
-function shareholder(json: Json): RegistryShareholder {
-  const shares = json.shares;
-  if (typeof shares !== "number" || !Number.isInteger(shares)) throw malformed('"shares" is not an integer');
-  return {
-    ...strings(json, [
-      "status",
-      "nationality",
-      "name",
-      "first_surname",
-      "second_surname",
-      "rfc",
-      "curp",
-      "series",
-    ]),
-    ...nullableStrings(json, ["incorporation_date", "birth_date"]),
-    shares,
-    ...strings(json, ["total_value", "share_value"]),
-  } as RegistryShareholder;
-}
-
-const act = (json: Json) =>
-  strings(json, [
-    "form",
-    "act",
-    "nci",
-    "filed_at",
-    "registered_at",
-    "document_number",
-    "modality",
-  ]) as RegistryAct;
+// Only the schema's fields, in its order: what the registry adds or reorders does not reach our answers.
+const fieldsOf = (schema: TObject, json: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.keys(schema.properties).map((key) => [key, json[key]]));
 
 function registryRecord(json: unknown): RegistryRecord {
-  if (!isRecord(json)) throw malformed("registry record is not an object");
-  const identity = strings(json, ["fme", "name", "registry_office"]);
-  if (json.supported === false) {
-    return {
-      fme: identity.fme,
-      name: identity.name,
-      supported: false,
-      status: null,
-      registry_office: identity.registry_office,
-      shareholders: [],
-      acts: [],
-    };
-  }
-  if (json.supported !== true) throw malformed('"supported" is not a boolean');
+  if (isRecord(json) && json.supported === false)
+    return reduceUnsupported(checkJson(UnsupportedAnswerSchema, json, "registry record"));
+  const record = checkJson(SupportedRegistryRecordSchema, json, "registry record");
   return {
-    fme: identity.fme,
-    name: identity.name,
-    supported: true,
-    ...strings(json, ["person_type", "status"]),
-    registry_office: identity.registry_office,
-    ...strings(json, ["registered_at"]),
-    ...nullableStrings(json, ["prior_registration"]),
-    ...strings(json, ["legal_regime", "duration", "corporate_purpose"]),
-    ...nullableStrings(json, ["business_line"]),
-    ...strings(json, ["nationality", "domicile", "municipality", "state"]),
-    ...nullableStrings(json, ["rfc", "curp"]),
-    shareholders: list(json, "shareholders").map(shareholder),
-    acts: list(json, "acts").map(act),
-  } as RegistryRecord;
+    ...fieldsOf(SupportedRegistryRecordSchema, record),
+    shareholders: record.shareholders.map((shareholder) => fieldsOf(RegistryShareholderSchema, shareholder)),
+    acts: record.acts.map((act) => fieldsOf(RegistryActSchema, act)),
+  } as SupportedRegistryRecord;
 }
 
 /** `{ query, records: [...] }` (sandbox formats/commerce-registry.ts, spec §2.8). */
