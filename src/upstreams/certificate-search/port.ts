@@ -1,7 +1,10 @@
+import { type Static, Type } from "typebox";
 import type { UpstreamResult } from "../result.ts";
 
-export type CertificateKind = "FIEL" | "SELLO";
-export type CertificateStatus = "Activo" | "Caduco" | "Revocado";
+export const CertificateKindSchema = Type.Enum(["FIEL", "SELLO"]);
+export const CertificateStatusSchema = Type.Enum(["Activo", "Caduco", "Revocado"]);
+export type CertificateKind = Static<typeof CertificateKindSchema>;
+export type CertificateStatus = Static<typeof CertificateStatusSchema>;
 
 /** One certificate SAT lists for an RFC; times are ISO 8601 UTC (`…Z`). */
 export type CertificateListing = {
