@@ -35,10 +35,9 @@ import {
   type RequestLogWriter,
 } from "./request-log/record-api-requests.ts";
 import { createRfcSources } from "./rfc-operations/create-rfc-sources.ts";
-import { registerRfcOperations } from "./rfc-operations/register-rfc-operations.ts";
 import { rfcRoutes } from "./rfc-operations/rfc-routes.ts";
 import type { SandboxState } from "./sandbox/sandbox-state.ts";
-import { createServices, type Services } from "./services.ts";
+import type { Services } from "./services.ts";
 import type { UpstreamRegistry } from "./upstreams/create-upstreams.ts";
 import { webhookRoutes } from "./webhooks/webhook-routes.ts";
 
@@ -92,17 +91,15 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
   const keyUse = createKeyUseRecorder(deps.database.db, failures.report);
   const requestLog = createRequestLogWriter(deps.database.db, failures.report);
   const sandboxUrl = deps.sandbox?.url ?? (config.sandbox.url || null);
-  const services = createServices(deps.database);
-  const contextDeps: ContextDeps = { config, database: deps.database, services };
   const rfcDeps = createRfcSources({
     config,
     database: deps.database,
-    services,
     sandboxUrl,
     upstreams: deps.upstreams,
     log,
   });
-  registerRfcOperations(rfcDeps);
+  const { services } = rfcDeps;
+  const contextDeps: ContextDeps = { config, database: deps.database, services };
   const redis = config.redis.url
     ? await connectSharedRedis(config.redis.url, log, config.redis.commandTimeoutMs)
     : null;

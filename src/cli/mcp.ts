@@ -8,7 +8,7 @@ import { openDatabase } from "../platform/db/connect.ts";
 import { prepareDatabase } from "../platform/db/prepare-database.ts";
 import { logThrough } from "../platform/log.ts";
 import type { Command } from "./command.ts";
-import { sandboxUrlBeside } from "./session.ts";
+import { sandboxUrlBeside, stopOnSignals } from "./session.ts";
 
 /**
  * `padron mcp`: the MCP server on stdin/stdout for a local assistant. The app runs in this process
@@ -31,19 +31,14 @@ export const mcp: Command = {
       logThrough(padron.app.log),
     );
     const server = createMcpServer(padron.app, toolsOf(padron.app), config.mcp.apiKey || undefined);
-    let stopping = false;
-    const stop = async () => {
-      if (stopping) return;
-      stopping = true;
+    const stop = stopOnSignals(async () => {
       await server.close();
       await worker.stop(config.server.shutdownGraceMs);
       await padron.app.close();
       await database.close();
       process.exit(0);
-    };
-    process.stdin.on("end", () => void stop());
-    process.on("SIGINT", () => void stop());
-    process.on("SIGTERM", () => void stop());
+    });
+    process.stdin.on("end", () => stop("end of stdin"));
     await server.connect(new StdioServerTransport());
   },
 };

@@ -2,15 +2,14 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { prepareDemoAccess } from "../accounts/prepare-demo-access.ts";
 import { buildApp } from "../app.ts";
-import { startAsyncWorker } from "../async-requests/job-handlers.ts";
 import { type Config, loadConfig } from "../config.ts";
-import { refreshConfiguredLists } from "../contributor-lists/refresh-configured-lists.ts";
 import { ConfigurationError } from "../platform/configuration-error.ts";
 import { type DatabaseHandle, dataDirectoryOf, openDatabase } from "../platform/db/connect.ts";
 import { prepareDatabase } from "../platform/db/prepare-database.ts";
 import { logThrough } from "../platform/log.ts";
-import { refreshConfiguredRegistration } from "../registration/refresh-configured-registration.ts";
 import type { Command } from "./command.ts";
+import { stopOnSignals } from "./session.ts";
+import { startBackgroundWork } from "./worker.ts";
 
 export const serve: Command = {
   usage: "[--port 8080] [--host 127.0.0.1] [--no-worker] [--no-sandbox]",
@@ -47,42 +46,29 @@ export const serve: Command = {
     const address = await portOf("PORT", () =>
       padron.app.listen({ port: config.server.port, host: config.server.host }),
     );
-    const log = logThrough(padron.app.log);
-    const sandboxUrl = sandbox?.url ?? null;
     const background = values["no-worker"]
       ? null
-      : {
-          worker: startAsyncWorker(
-            { db: database.db, engine: database.engine, config, services: padron.services },
-            log,
-          ),
-          lists: refreshConfiguredLists({ db: database.db, config, sandboxUrl, log }),
-          registration: refreshConfiguredRegistration({ database, config, sandboxUrl, log }),
-        };
+      : startBackgroundWork({
+          database,
+          config,
+          services: padron.services,
+          sandboxUrl: sandbox?.url ?? null,
+          log: logThrough(padron.app.log),
+        });
     sandbox?.population
       .build()
       .catch((error) => padron.app.log.error({ error }, "sandbox population failed"));
     // Installed in the turn that listened: a SIGTERM as soon as /readyz answers still stops cleanly.
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
+    stopOnSignals(async (signal) => {
       padron.app.log.info({ signal }, "shutting down");
       padron.beginShutdown();
       const grace = setTimeout(() => process.exit(1), config.server.shutdownGraceMs);
-      await Promise.all([
-        padron.app.close(),
-        background?.worker.stop(config.server.shutdownGraceMs),
-        background?.lists?.stop(),
-        background?.registration?.stop(),
-      ]);
+      await Promise.all([padron.app.close(), background?.stop()]);
       await sandbox?.close();
       await database.close();
       clearTimeout(grace);
       process.exit(0);
-    };
-    process.on("SIGINT", () => void stop("SIGINT"));
-    process.on("SIGTERM", () => void stop("SIGTERM"));
+    });
     const base = config.server.publicUrl || address;
     if (demo) {
       const kept = demo.kept ? "the same at every start" : "new, and kept for the next starts";

@@ -3,9 +3,9 @@ import { createProgressMeter, type ProgressMeter } from "../contributor-lists/pr
 import { type DatabaseHandle, openDatabase } from "../platform/db/connect.ts";
 import { prepareDatabase } from "../platform/db/prepare-database.ts";
 
-/** Config + a migrated database for one CLI command; closes the database afterwards. */
+/** Config + a migrated database (and the migrations applied) for one CLI command; closed afterwards. */
 export async function withDatabase<T>(
-  work: (database: DatabaseHandle, config: Config) => Promise<T>,
+  work: (database: DatabaseHandle, config: Config, applied: string[]) => Promise<T>,
 ): Promise<T> {
   const config = loadConfig();
   const database = openDatabase(config.database.url, {
@@ -14,11 +14,24 @@ export async function withDatabase<T>(
     role: "bulk",
   });
   try {
-    await prepareDatabase(database, config.database.url, { probe: false });
-    return await work(database, config);
+    const applied = await prepareDatabase(database, config.database.url, { probe: false });
+    return await work(database, config, applied);
   } finally {
     await database.close();
   }
+}
+
+/** Runs `stop` once: at the first SIGINT or SIGTERM, or when what this answers is called (stdin closed). */
+export function stopOnSignals(stop: (signal: string) => Promise<void>): (signal: string) => void {
+  let stopping = false;
+  const stopOnce = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    void stop(signal);
+  };
+  process.on("SIGINT", () => stopOnce("SIGINT"));
+  process.on("SIGTERM", () => stopOnce("SIGTERM"));
+  return stopOnce;
 }
 
 /** The sandbox of a process beside `padron serve`: SANDBOX_URL, else serve's in-process one. */
