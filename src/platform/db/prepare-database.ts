@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from "./connect.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { probeWrite } from "./probe-write.ts";
-import { DatabaseNotUsableError, describeDatabase, NotWritableError } from "./unusable-database.ts";
+import { describeDatabase, notUsableError, notWritableError } from "./unusable-database.ts";
 
 // SQLite: "attempt to write a readonly database"; PostgreSQL: "cannot execute … in a read-only transaction".
 const READ_ONLY = /readonly|read-only/i;
@@ -25,9 +25,9 @@ export async function prepareDatabase(
     return applied;
   } catch (error) {
     if (READ_ONLY.test(String((error as Error)?.message)))
-      throw new NotWritableError(describeDatabase(url), error);
+      throw notWritableError(describeDatabase(url), error);
     if (NOT_USABLE.test(String((error as { code?: unknown })?.code)))
-      throw new DatabaseNotUsableError(describeDatabase(url), error);
+      throw notUsableError(describeDatabase(url), error);
     throw error;
   }
 }

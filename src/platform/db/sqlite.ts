@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
 import { checkpointInThread } from "./sqlite-checkpoints.ts";
 import { fifoSqliteDialect } from "./sqlite-driver.ts";
-import { DatabaseNotUsableError } from "./unusable-database.ts";
+import { notUsableError } from "./unusable-database.ts";
 
 // SQLITE_CANTOPEN (a directory, no permission) and SQLITE_NOTADB: DATABASE_URL names the wrong file.
 const NOT_USABLE = new Set([14, 26]);
@@ -64,7 +64,7 @@ function openFile(path: string): DatabaseSync {
     return database;
   } catch (error) {
     if (NOT_USABLE.has((error as { errcode?: number }).errcode ?? 0))
-      throw new DatabaseNotUsableError(resolve(path), error);
+      throw notUsableError(resolve(path), error);
     throw error;
   }
 }
