@@ -1,9 +1,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
+import { settingLeaves, settingsTable } from "../../scripts/config-table.ts";
 import { CONFIG_SCHEMA, loadConfig, parseConfig } from "../../src/config.ts";
-import { settingLeaves } from "../../src/platform/settings/read-settings.ts";
-import { settingsTable } from "../../src/platform/settings/settings-table.ts";
 
 test("the README's configuration tables are the schema's (npm run config-table writes them)", () => {
   const readme = readFileSync("README.md", "utf8");

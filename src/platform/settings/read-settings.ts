@@ -13,14 +13,6 @@ export type SettingLeaf = TSchema & {
 };
 type Env = Record<string, string | undefined>;
 
-/** Every leaf of a settings schema, in declaration order. */
-export function* settingLeaves(schema: TObject): Generator<SettingLeaf> {
-  for (const child of Object.values(schema.properties)) {
-    if ("env" in child) yield child as SettingLeaf;
-    else yield* settingLeaves(child as TObject);
-  }
-}
-
 // Value.Convert would read "" as 0 and truncate "8.5" to 8; a value that does not read stays a
 // string, so the check names it.
 const read = (leaf: SettingLeaf, raw: string): unknown => {
