@@ -16,6 +16,11 @@ const FRAMEWORK_CODES: Record<string, keyof typeof DETAILS> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "malformed_json",
 };
 
+const NOT_FOUND: Record<string, string> = {
+  FST_ERR_BAD_URL: "The URL has a malformed percent-escape: no such resource.",
+  FST_ERR_MAX_PARAM_LENGTH: "A part of the URL is longer than any identifier.",
+};
+
 /** The one mapper from anything thrown to an RFC 9457 problem response. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -37,8 +42,19 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/**
+ * What Fastify's router refuses before any hook runs (Fastify's `frameworkErrors`): answered as
+ * problem+json with the request id like every other error. A URL that cannot be decoded names nothing.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header("x-request-id", request.id);
+  const detail = NOT_FOUND[error.code];
+  if (detail) return sendProblem(request, reply, "not_found", detail);
+  return sendUnexpected(request, reply, error);
+}
+
 /** A bug: 500 with nothing of the failure but the request id; the details go to the log only. */
-export function sendUnexpected(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+function sendUnexpected(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   request.log.error({ err: error }, "unhandled error");
   return sendProblem(
     request,
