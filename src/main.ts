@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { COMMANDS } from "./cli/commands.ts";
 import { ConfigurationError } from "./platform/configuration-error.ts";
 import { isServiceError } from "./platform/errors.ts";
-import { ImportBusyError } from "./registration/with-import-lease.ts";
+import { ImportBusyError } from "./registration/import-lease.ts";
 import { SignedFileError } from "./signed-files/signed-file-error.ts";
 
 // padron <command> [subcommand] [--options]: the operator CLI (DESIGN §7).

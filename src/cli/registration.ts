@@ -1,7 +1,7 @@
 import type { Config } from "../config.ts";
 import type { ListMode, RegistrationList } from "../platform/db/schema.ts";
+import type { DateImport } from "../registration/import-date.ts";
 import { importPartFiles } from "../registration/import-part-files.ts";
-import type { DateImport } from "../registration/read-date-parts.ts";
 import { readRegistrationStatus } from "../registration/read-registration-status.ts";
 import { registrationBaseUrl } from "../registration/refresh-configured-registration.ts";
 import { syncRegistration } from "../registration/sync-registration.ts";

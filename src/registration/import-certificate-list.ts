@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { bulkAppender } from "../platform/db/append-rows.ts";
 import type { DatabaseHandle, Db } from "../platform/db/connect.ts";
 import type { ListMode } from "../platform/db/schema.ts";
-import { failImportRecord, publishImport, startImportRecord } from "./import-records.ts";
+import { type DateImport, type DateImportRequest, importDate } from "./import-date.ts";
 import {
   CERTIFICATE_RECORD,
   CERTIFICATE_STATUSES,
@@ -10,9 +10,7 @@ import {
   readCertificateList,
   serialOf,
 } from "./read-certificate-list.ts";
-import { type DateImport, type DateImportRequest, isDone, readDateParts } from "./read-date-parts.ts";
 import { keyOffset } from "./rfc-key.ts";
-import { withImportLease } from "./with-import-lease.ts";
 
 const ROWS_PER_CHUNK = 1_000;
 const appendEntries = bulkAppender("certificate_list_entries", [
@@ -36,34 +34,18 @@ export async function importCertificateList(
   const { db } = database;
   const { mode } = request;
   const counts: CertificateCounts = { rows: 0, skipped: 0 };
-  return withImportLease(db, mode, "certificates", async () => {
-    const read = await readDateParts(db, "certificates", request, {
-      width: CERTIFICATE_RECORD,
-      counts,
-      read: (content) => readCertificateList(content, { keyOffset: keyOffset(mode), counts }),
-    });
-    if (isDone(read)) return read;
-    const { listDate, reports, first, sorted } = read;
-    const base = { list: "certificates" as const, date: request.date, parts: reports };
-    await pruneCertificateVersions(db, mode);
-    const importId = await startImportRecord(db, mode, "certificates", listDate);
-    try {
-      await appendEntries(database, entryValues(importId, first, sorted));
-      await publishImport(db, {
-        mode,
-        list: "certificates",
-        importId,
-        listDate,
-        rows: counts.rows,
-        source: request.parts.map((part) => part.origin).join(" "),
-        signers: reports.map(({ file, signer }) => ({ file, signer })),
-      });
-      await pruneCertificateVersions(db, mode);
-      return { ...base, status: "imported", rows: counts.rows };
-    } catch (error) {
-      await failImportRecord(db, importId, String((error as Error).message)).catch(() => {});
-      throw error;
-    }
+  const reader = {
+    width: CERTIFICATE_RECORD,
+    counts,
+    read: (content: AsyncIterable<Uint8Array>) =>
+      readCertificateList(content, { keyOffset: keyOffset(mode), counts }),
+  };
+  return importDate(database, "certificates", request, reader, {
+    async write({ importId, records }) {
+      await appendEntries(database, entryValues(importId, records));
+      return { rows: counts.rows };
+    },
+    prune: () => pruneCertificateVersions(db, mode),
   });
 }
 
@@ -73,12 +55,10 @@ export async function importCertificateList(
  */
 async function* entryValues(
   importId: number,
-  first: IteratorResult<Float64Array>,
-  sorted: AsyncIterator<Float64Array>,
+  sorted: AsyncIterable<Float64Array>,
 ): AsyncGenerator<unknown[]> {
   const chunk = ROWS_PER_CHUNK * CERTIFICATE_RECORD;
-  for (let next = first; !next.done; next = await sorted.next()) {
-    const batch = next.value;
+  for await (const batch of sorted) {
     for (let start = 0; start < batch.length; start += chunk) {
       const end = Math.min(batch.length, start + chunk);
       const values: unknown[] = [];

@@ -5,18 +5,26 @@ import type { ListMode, RegistrationList } from "../platform/db/schema.ts";
 const HEARTBEAT_MS = 10_000;
 const STALE_MS = 60_000;
 
-export type ImportLease = { release(): Promise<void> };
+export class ImportBusyError extends Error {
+  constructor(mode: ListMode, list: RegistrationList) {
+    super(
+      `another import of the ${mode} ${list === "rfc" ? "registered-RFC" : "certificate"} list is running`,
+    );
+    this.name = "ImportBusyError";
+  }
+}
 
 /**
- * One import per mode and list at a time, across processes: a holder and a heartbeat on the list's
- * row. A holder that stopped beating (a minute) or whose process on this host is gone (kill -9) is
- * taken over at once.
+ * Runs `work` holding the mode's import lease for the list: one import per mode and list at a time,
+ * across processes, by a holder and a heartbeat on the list's row. A holder that stopped beating (a
+ * minute) or whose process on this host is gone (kill -9) is taken over at once; a live one refuses.
  */
-export async function takeImportLease(
+export async function withImportLease<T>(
   db: Db,
   mode: ListMode,
   list: RegistrationList,
-): Promise<ImportLease | null> {
+  work: () => Promise<T>,
+): Promise<T> {
   await ensureListRow(db, mode, list);
   const me = `${hostname()}:${process.pid}`;
   const row = await db
@@ -30,7 +38,7 @@ export async function takeImportLease(
     row.import_holder === me ||
     (row.import_heartbeat_at ?? 0) < now - STALE_MS ||
     holderIsGone(row.import_holder);
-  if (!free) return null;
+  if (!free) throw new ImportBusyError(mode, list);
   const taken = await db
     .updateTable("registration_lists")
     .set({ import_holder: me, import_heartbeat_at: now })
@@ -41,7 +49,7 @@ export async function takeImportLease(
         : eb("import_holder", "=", row.import_holder),
     )
     .executeTakeFirst();
-  if (Number(taken.numUpdatedRows) !== 1) return null;
+  if (Number(taken.numUpdatedRows) !== 1) throw new ImportBusyError(mode, list);
   const ownRow = () =>
     db.updateTable("registration_lists").where((eb) => eb.and({ mode, list, import_holder: me }));
   const beat = setInterval(() => {
@@ -51,12 +59,12 @@ export async function takeImportLease(
       .catch(() => {});
   }, HEARTBEAT_MS);
   beat.unref();
-  return {
-    async release() {
-      clearInterval(beat);
-      await ownRow().set({ import_holder: null, import_heartbeat_at: null }).execute();
-    },
-  };
+  try {
+    return await work();
+  } finally {
+    clearInterval(beat);
+    await ownRow().set({ import_holder: null, import_heartbeat_at: null }).execute();
+  }
 }
 
 export async function ensureListRow(db: Db, mode: ListMode, list: RegistrationList): Promise<void> {

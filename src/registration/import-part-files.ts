@@ -6,10 +6,10 @@ import type { DatabaseHandle } from "../platform/db/connect.ts";
 import type { RegistrationList } from "../platform/db/schema.ts";
 import { openPart } from "../signed-files/open-part.ts";
 import { importCertificateList } from "./import-certificate-list.ts";
+import type { DateImport, DateImportRequest } from "./import-date.ts";
 import { importRfcList } from "./import-rfc-list.ts";
 import { isListDate } from "./list-date.ts";
 import { readPartName } from "./part-name.ts";
-import type { DateImport, DateImportRequest } from "./read-date-parts.ts";
 import type { PartSource } from "./read-parts-sorted.ts";
 
 export type FilesImportRequest = Omit<DateImportRequest, "date" | "parts"> & {

@@ -1,8 +1,6 @@
 import type { Db } from "../platform/db/connect.ts";
 import type { ListMode, RegistrationList } from "../platform/db/schema.ts";
 
-export type PublishedState = Awaited<ReturnType<typeof readPublishedState>>;
-
 export async function readPublishedState(db: Db, mode: ListMode, list: RegistrationList) {
   const row = await db
     .selectFrom("registration_lists")

@@ -1,12 +1,10 @@
 import type { DatabaseHandle } from "../platform/db/connect.ts";
 import { appendFirstSnapshot } from "./append-first-snapshot.ts";
-import { failImportRecord, publishImport, startImportRecord } from "./import-records.ts";
+import { type DateImport, type DateImportRequest, importDate } from "./import-date.ts";
 import { mergeRfcSnapshot } from "./merge-rfc-snapshot.ts";
-import { type DateImport, type DateImportRequest, isDone, readDateParts } from "./read-date-parts.ts";
 import { type RfcLineCounts, readRfcLines } from "./read-rfc-lines.ts";
 import { keyOffset } from "./rfc-key.ts";
 import { undoUnpublished } from "./undo-unpublished.ts";
-import { withImportLease } from "./with-import-lease.ts";
 
 /**
  * Imports one date of the registered-RFC list: reads and verifies every part into a sorted stream
@@ -18,23 +16,17 @@ export async function importRfcList(
   request: DateImportRequest,
 ): Promise<DateImport> {
   const { db } = database;
-  const { mode } = request;
   const counts: RfcLineCounts = { rows: 0, skipped: 0, unpacked: new Map() };
-  const offset = keyOffset(mode);
-  return withImportLease(db, mode, "rfc", async () => {
-    const read = await readDateParts(db, "rfc", request, {
-      width: 1,
-      counts,
-      read: (content) => readRfcLines(content, { keyOffset: offset, counts }),
-    });
-    if (isDone(read)) return read;
-    const { listDate, reports } = read;
-    const published = read.state.published_date;
-    const base = { list: "rfc" as const, date: request.date, parts: reports };
-    const distinct = { rows: 0, duplicates: 0 };
-    const snapshot = distinctKeys(read.first, read.sorted, distinct);
-    const importId = await startImportRecord(db, mode, "rfc", listDate);
-    try {
+  const offset = keyOffset(request.mode);
+  const reader = {
+    width: 1,
+    counts,
+    read: (content: AsyncIterable<Uint8Array>) => readRfcLines(content, { keyOffset: offset, counts }),
+  };
+  return importDate(database, "rfc", request, reader, {
+    async write({ listDate, published, records }) {
+      const distinct = { rows: 0, duplicates: 0 };
+      const snapshot = distinctKeys(records, distinct);
       await undoUnpublished(db, offset, published);
       const changes =
         published === null
@@ -46,37 +38,21 @@ export async function importRfcList(
           .values({ key: key + offset, rfc })
           .onConflict((oc) => oc.column("key").doNothing())
           .execute();
-      await publishImport(db, {
-        mode,
-        list: "rfc",
-        importId,
-        listDate,
-        rows: distinct.rows,
-        source: request.parts.map((part) => part.origin).join(" "),
-        signers: reports.map(({ file, signer }) => ({ file, signer })),
-      });
       return {
-        ...base,
-        status: "imported",
         rows: distinct.rows,
         ...(changes ? { changes: { ...changes, duplicates: distinct.duplicates } } : {}),
       };
-    } catch (error) {
-      await failImportRecord(db, importId, String((error as Error).message)).catch(() => {});
-      throw error;
-    }
+    },
   });
 }
 
 /** The sorted snapshot with each RFC once (the last of equal keys: the highest flags). */
 async function* distinctKeys(
-  first: IteratorResult<Float64Array>,
-  rest: AsyncIterator<Float64Array>,
+  sorted: AsyncIterable<Float64Array>,
   counts: { rows: number; duplicates: number },
 ): AsyncGenerator<Float64Array> {
   let previousKey = -1;
-  for (let next = first; !next.done; next = await rest.next()) {
-    const batch = next.value;
+  for await (const batch of sorted) {
     const out = new Float64Array(batch.length);
     let filled = 0;
     for (const value of batch) {

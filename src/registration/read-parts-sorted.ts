@@ -22,8 +22,12 @@ export type PartProgress = {
 
 export type PartReport = { file: string; rows: number; skipped: number; signer: SignerReport | null };
 
-type Counts = { rows: number; skipped: number };
-type Reader = (content: AsyncIterable<Uint8Array>) => AsyncIterable<Float64Array>;
+/** How a list's parts are read: records of `width` numbers, counted as they are read. */
+export type PartReader = {
+  width: number;
+  counts: { rows: number; skipped: number };
+  read: (content: AsyncIterable<Uint8Array>) => AsyncIterable<Float64Array>;
+};
 
 /**
  * Every part of one list date read (unwrapped, signature checked, parsed) into one sorted stream of
@@ -32,10 +36,7 @@ type Reader = (content: AsyncIterable<Uint8Array>) => AsyncIterable<Float64Array
  */
 export function readPartsSorted(
   parts: readonly PartSource[],
-  options: {
-    width: number;
-    counts: Counts;
-    read: Reader;
+  options: PartReader & {
     requireSignature: boolean;
     reports: PartReport[];
     onProgress?: (progress: PartProgress) => void;

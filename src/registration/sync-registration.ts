@@ -7,11 +7,11 @@ import type { ListMode, RegistrationList } from "../platform/db/schema.ts";
 import { downloadPart } from "./download-part.ts";
 import { findPublishedDates } from "./find-published-dates.ts";
 import { importCertificateList } from "./import-certificate-list.ts";
+import type { DateImport } from "./import-date.ts";
 import { ensureListRow } from "./import-lease.ts";
 import { readPublishedState } from "./import-records.ts";
 import { importRfcList } from "./import-rfc-list.ts";
 import { dateOfDay } from "./list-date.ts";
-import type { DateImport } from "./read-date-parts.ts";
 import type { PartProgress } from "./read-parts-sorted.ts";
 
 export type RegistrationSyncOptions = {
