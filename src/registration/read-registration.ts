@@ -1,10 +1,9 @@
 import { compiledOnce } from "../platform/db/compiled-once.ts";
 import type { Db } from "../platform/db/connect.ts";
 import type { ListMode } from "../platform/db/schema.ts";
-import { type ListedCertificates, listedCertificatesOf } from "./listed-certificates.ts";
 import { modeStartOf } from "./rfc-blocks.ts";
+import { findEntry } from "./rfc-entries.ts";
 import { rfcKey } from "./rfc-key.ts";
-import { type RfcStatus, rfcStatusOf } from "./rfc-status.ts";
 
 /**
  * Both lists in one statement, so one consistent state and one round trip: the registered-RFC list's
@@ -61,6 +60,8 @@ const registrationQuery = compiledOnce((db, a: { mode: ListMode; key: number; mo
     .where("l.mode", "=", a.mode),
 );
 
+type RegistrationRow = Awaited<ReturnType<typeof registrationQuery>>[number];
+
 /** What SAT's registered-RFC list and certificate list say of one RFC, as published. */
 export async function readRegistration(
   db: Db,
@@ -81,3 +82,77 @@ export async function readRegistration(
     ),
   };
 }
+
+/** What the published registered-RFC list says about one RFC; `listDate` null: none imported yet. */
+type RfcStatus = {
+  listDate: number | null;
+  registered: boolean | null;
+  /** The start of its current (or last) stay on the list. */
+  since: number | null;
+  /** False when `since` is the first list date imported: on the list at least since then. */
+  sinceExact: boolean;
+  removedOn: number | null;
+  sncf: boolean | null;
+  subcontracting: boolean | null;
+};
+
+/** The status of the RFC with `key` from the list's row (none: no list imported yet). */
+function rfcStatusOf(found: RegistrationRow | undefined, key: number): RfcStatus {
+  const none = { since: null, sinceExact: false, removedOn: null, sncf: null, subcontracting: null };
+  if (!found || found.published_date === null) return { listDate: null, registered: null, ...none };
+  const state =
+    found.unpublished_date !== null
+      ? found.prev_since === null
+        ? null
+        : { since: found.prev_since, flags: found.prev_flags ?? 0, removed_on: found.prev_removed_on }
+      : found.entries
+        ? findEntry(found.entries, key)
+        : null;
+  if (!state) return { listDate: found.published_date, registered: false, ...none };
+  const registered = state.removed_on === null;
+  return {
+    listDate: found.published_date,
+    registered,
+    since: state.since,
+    sinceExact: state.since !== found.first_date,
+    removedOn: state.removed_on,
+    sncf: registered ? (state.flags & 1) === 1 : null,
+    subcontracting: registered ? (state.flags & 2) === 2 : null,
+  };
+}
+
+export type ListedCertificate = {
+  serial: string;
+  status: "Activo" | "Revocado" | "Caduco";
+  validFromUtc: string;
+  validToUtc: string;
+  /** ValidezObligaciones as listed. */
+  obligations: number;
+};
+
+/** The published certificate list's entries for an RFC (newest first); `listDate` null: none imported. */
+type ListedCertificates = { listDate: number | null; certificates: ListedCertificate[] };
+
+function listedCertificatesOf(rows: readonly RegistrationRow[], now: number): ListedCertificates {
+  const listDate = rows[0]?.published_date ?? null;
+  const certificates = rows
+    .filter((row) => row.serial !== null && listDate !== null)
+    .map((row) => ({
+      serial: row.serial as string,
+      status: statusOf(row.status as string, Number(row.valid_to), now),
+      validFromUtc: iso(Number(row.valid_from)),
+      validToUtc: iso(Number(row.valid_to)),
+      obligations: row.obligations as number,
+    }))
+    .sort((a, b) => (a.validFromUtc < b.validFromUtc ? 1 : -1));
+  return { listDate, certificates };
+}
+
+/** A listed active certificate past its end date has expired since the list was made. */
+function statusOf(status: string, validTo: number, now: number): ListedCertificate["status"] {
+  if (status === "R") return "Revocado";
+  if (status === "C" || validTo < now) return "Caduco";
+  return "Activo";
+}
+
+const iso = (ms: number) => new Date(ms).toISOString().replace(".000Z", "Z");

@@ -1,8 +1,7 @@
 import type { Static } from "typebox";
 import { listModeOf } from "../registration/data-source.ts";
 import { asOfDay, dateOfDay } from "../registration/list-date.ts";
-import { mayInvoice } from "../registration/listed-certificates.ts";
-import { readRegistration } from "../registration/read-registration.ts";
+import { type ListedCertificate, readRegistration } from "../registration/read-registration.ts";
 import type { RegistrationSchema } from "./local-answer-schemas.ts";
 import { readRfc } from "./read-rfc.ts";
 import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
@@ -15,6 +14,10 @@ export const registrationOperation: RfcOperation<{ rfc: string }, { rfc: string 
   check: (input) => ({ rfc: readRfc(input.rfc).rfc }),
   run: runRegistration,
 };
+
+/** An RFC may invoice when it holds an active certificate whose ValidezObligaciones is not 0. */
+const mayInvoice = (certificates: readonly ListedCertificate[]) =>
+  certificates.some((certificate) => certificate.status === "Activo" && certificate.obligations !== 0);
 
 /** One local read; free of charge (refunded) while no registered-RFC list has been imported. */
 async function runRegistration(
