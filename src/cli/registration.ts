@@ -3,7 +3,7 @@ import type { ListMode, RegistrationList } from "../platform/db/schema.ts";
 import type { DateImport } from "../registration/import-date.ts";
 import { importPartFiles } from "../registration/import-part-files.ts";
 import { readRegistrationStatus } from "../registration/read-registration-status.ts";
-import { registrationBaseUrl } from "../registration/refresh-configured-registration.ts";
+import { configuredSync, registrationBaseUrl } from "../registration/refresh-configured-registration.ts";
 import { syncRegistration } from "../registration/sync-registration.ts";
 import type { Command } from "./command.ts";
 import { listModeOf, meterFor, print, withDatabase, withSourceOrSandbox } from "./session.ts";
@@ -84,13 +84,7 @@ export const registration: Record<string, Command> = {
         const progress = meterFor();
         const results = await withSyncSource(config, mode, values.url as string | undefined, (baseUrl) =>
           syncRegistration(database, {
-            mode,
-            baseUrl,
-            downloadDir: config.registration.downloadDir,
-            minRowRatio: config.registration.minRowRatio,
-            timeoutMs: config.lists.fetchTimeoutMs,
-            retries: config.lists.fetchRetries,
-            firstDates: mode === "sandbox" ? 2 : 1,
+            ...configuredSync(config, mode, baseUrl),
             onProgress: progress.update,
           }),
         );

@@ -5,13 +5,26 @@ import type { Log } from "../platform/log.ts";
 import { type PeriodicRefresh, startPeriodicRefresh } from "../platform/periodic-refresh.ts";
 import { syncInProcess } from "./sync-in-process.ts";
 
-/** The sandbox publishes a few dates: a first sync takes two, so removals and restorations show at once. */
-const SANDBOX_FIRST_DATES = 2;
-
 /** Where a mode's l_RFC and LCO come from: the configured container, else the in-process sandbox's. */
 export function registrationBaseUrl(config: Config, mode: ListMode, sandboxUrl: string | null): string {
   if (mode === "live") return config.registration.liveBaseUrl;
   return config.registration.sandboxBaseUrl || (sandboxUrl ? `${sandboxUrl}/lco` : "");
+}
+
+/**
+ * A mode's sync from `baseUrl` as configured, for `padron registration sync` and the daily sync. The
+ * sandbox publishes a few dates: a first sync takes two, so removals and restorations show at once.
+ */
+export function configuredSync(config: Config, mode: ListMode, baseUrl: string) {
+  return {
+    mode,
+    baseUrl,
+    downloadDir: config.registration.downloadDir,
+    minRowRatio: config.registration.minRowRatio,
+    timeoutMs: config.lists.fetchTimeoutMs,
+    retries: config.lists.fetchRetries,
+    firstDates: mode === "sandbox" ? 2 : 1,
+  };
 }
 
 /**
@@ -26,7 +39,7 @@ export function refreshConfiguredRegistration(input: {
 }): PeriodicRefresh | null {
   const { config, database } = input;
   const sources = config.registration.refreshModes
-    .map((mode) => ({ mode, baseUrl: registrationBaseUrl(config, mode, input.sandboxUrl) }))
+    .map((mode) => configuredSync(config, mode, registrationBaseUrl(config, mode, input.sandboxUrl)))
     .filter((source) => source.baseUrl !== "");
   if (sources.length === 0) return null;
   return startPeriodicRefresh({
@@ -42,17 +55,7 @@ export function refreshConfiguredRegistration(input: {
     },
     sync: async (source, signal) => {
       signal.throwIfAborted();
-      const child = syncInProcess({
-        database: config.database,
-        sync: {
-          ...source,
-          downloadDir: config.registration.downloadDir,
-          minRowRatio: config.registration.minRowRatio,
-          timeoutMs: config.lists.fetchTimeoutMs,
-          retries: config.lists.fetchRetries,
-          firstDates: source.mode === "sandbox" ? SANDBOX_FIRST_DATES : 1,
-        },
-      });
+      const child = syncInProcess({ database: config.database, sync: source });
       // Stopped, the process ends and its results are none: a stopped import publishes nothing.
       const stop = () => void child.stop();
       signal.addEventListener("abort", stop, { once: true });
