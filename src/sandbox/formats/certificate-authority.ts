@@ -6,7 +6,11 @@ import * as x509 from "@peculiar/x509";
 // Sandbox-only key material committed on purpose (see keys/README.md): fixed keys make every
 // issued certificate byte-identical for the same inputs, and RSASSA-PKCS1-v1_5 signing is deterministic.
 const KEYS_DIR = new URL("./keys/", import.meta.url);
-const SUBJECT_KEY_FILES = Array.from({ length: 8 }, (_, i) => `subject-0${i + 1}.key.pem`);
+// Only subject-01 signs (the registration lists, list-signer.ts); the rest of the pool is public halves.
+const SUBJECT_KEY_FILES = [
+  "subject-01.key.pem",
+  ...Array.from({ length: 7 }, (_, i) => `subject-0${i + 2}.pub.pem`),
+];
 export const SIGNING_ALGORITHM = { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" };
 
 /** The issuer, shaped like SAT's test CA but unmistakably a sandbox. */
