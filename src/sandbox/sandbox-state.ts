@@ -9,7 +9,7 @@ import { createUpstreamStats } from "./upstream-stats.ts";
 
 export type SandboxStateOptions = {
   /** Built on demand: the routes are there at once, and the first request starts the build and waits. */
-  population: Population | PendingPopulation;
+  population: PendingPopulation;
   timeScale: number;
   maxHoldMs?: number;
 };
@@ -17,12 +17,11 @@ export type SandboxStateOptions = {
 /**
  * One sandbox: its population, fault plan, counters and files. Every server that mounts its routes
  * (its own port, `/sandbox` on the serve port) shares it, so a fault set on one is seen by all.
- * `ready` resolves once the population and the certificate authority are ready; null when they are.
+ * `ready` resolves once the population and the certificate authority are ready.
  */
 export function createSandboxState(options: SandboxStateOptions) {
-  const given = options.population;
-  const pending = "build" in given ? given : null;
-  let population = "build" in given ? null : given;
+  const pending = options.population;
+  let population: Population | null = null;
   const ctx: SimulationContext = {
     get population() {
       if (!population) throw new Error("the sandbox population is not built yet");
@@ -30,17 +29,12 @@ export function createSandboxState(options: SandboxStateOptions) {
     },
     faults: createFaultPlan(),
     stats: createUpstreamStats(),
-    rng: createRng(`runtime:${options.population.seed}`),
+    rng: createRng(`runtime:${pending.seed}`),
     timeScale: options.timeScale,
     maxHoldMs: options.maxHoldMs ?? 120_000,
   };
   const files = createSandboxFiles(ctx);
   const registrationFiles = createRegistrationFiles(() => ctx.population);
-  // The certificate authority is made with the population: at once, or when the first request asks.
-  if (!pending) {
-    files.prepare().catch(() => {}); // a failure is answered to the request that needs the CA
-    return { ctx, files, registrationFiles, ready: null };
-  }
   const ready = async () => {
     population ??= (await Promise.all([pending.build(), files.prepare()]))[0];
   };

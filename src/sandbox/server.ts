@@ -1,9 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import {
-  DEFAULT_POPULATION_SIZE,
-  generatePopulation,
-  generatePopulationInSlices,
-} from "./population/generate-population.ts";
+import { DEFAULT_POPULATION_SIZE, generatePopulationInSlices } from "./population/generate-population.ts";
 import { registerCertificateRoutes } from "./routes/certificate-routes.ts";
 import { registerControlRoutes } from "./routes/control-routes.ts";
 import { registerCsfRoutes } from "./routes/csf-routes.ts";
@@ -11,7 +7,7 @@ import { registerIdentityRoutes } from "./routes/identity-routes.ts";
 import { registerPadronRoutes } from "./routes/padron-routes.ts";
 import { registerPublicFileRoutes } from "./routes/public-file-routes.ts";
 import { registerRegistrationRoutes } from "./routes/registration-routes.ts";
-import { createSandboxState, type SandboxState, type SandboxStateOptions } from "./sandbox-state.ts";
+import { createSandboxState, type SandboxState } from "./sandbox-state.ts";
 
 export type SandboxOptions = {
   seed?: number;
@@ -22,20 +18,17 @@ export type SandboxOptions = {
   maxHoldMs?: number;
 };
 
-type SandboxRoutesOptions = SandboxStateOptions | { state: SandboxState };
-
 /**
- * Every sandbox route, as a Fastify plugin: mount it at the root or under a prefix (`/sandbox`). Given
- * a `state`, it serves that sandbox (faults and all) rather than one of its own. The routes are left
- * out of the OpenAPI document: they simulate the government's services, they are not padron's API.
+ * Every sandbox route, as a Fastify plugin: mount it at the root or under a prefix (`/sandbox`); each
+ * mount of one `state` serves the same sandbox (faults and all). The routes are left out of the
+ * OpenAPI document: they simulate the government's services, they are not padron's API.
  */
-export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutesOptions): Promise<void> {
-  const state = "state" in options ? options.state : createSandboxState(options);
+export async function sandboxRoutes(app: FastifyInstance, { state }: { state: SandboxState }): Promise<void> {
   const { ctx, files, ready } = state;
   app.addHook("onRoute", (route) => {
     route.schema = { ...route.schema, hide: true };
   });
-  if (ready) app.addHook("onRequest", ready);
+  app.addHook("onRequest", ready);
   registerPublicFileRoutes(app, ctx, files);
   registerCertificateRoutes(app, ctx, files);
   registerPadronRoutes(app, ctx);
@@ -47,40 +40,36 @@ export async function sandboxRoutes(app: FastifyInstance, options: SandboxRoutes
 
 type ListenOptions = { port?: number; host?: string; backlog?: number };
 
-/** Builds and listens (port 0 = a free port); `url` has no trailing slash. */
+/** Listens, then builds the population and the certificate authority; `url` has no trailing slash. */
 export async function startSandbox(options: SandboxOptions & ListenOptions = {}) {
-  const population = generatePopulation(populationOptions(options));
-  const app = await sandboxApp({ population, ...timing(options) });
-  return { url: await listen(app, options), population, app, close: () => app.close() };
+  const running = await startSandboxInBackground(options);
+  await running.state.ready().catch(async (error) => {
+    await running.close();
+    throw error;
+  });
+  return { ...running, population: running.state.ctx.population };
 }
 
 /**
- * Listens at once; the population is built in slices when `population.build()` is first called (by
- * `padron serve` once it is ready, or by the first request), and requests wait for it.
+ * Listens at once (port 0 = a free port); the population is built in slices when `population.build()`
+ * is first called (by `padron serve` once it is ready, or by the first request), and requests wait for it.
  */
 export async function startSandboxInBackground(options: SandboxOptions & ListenOptions = {}) {
-  const population = generatePopulationInSlices(populationOptions(options));
-  const state = createSandboxState({ population, ...timing(options) });
-  const app = await sandboxApp({ state });
+  const population = generatePopulationInSlices({
+    seed: options.seed ?? 1,
+    size: options.size ?? DEFAULT_POPULATION_SIZE,
+  });
+  const state = createSandboxState({
+    population,
+    timeScale: options.timeScale ?? 1,
+    maxHoldMs: options.maxHoldMs,
+  });
+  const app = Fastify({ logger: false, forceCloseConnections: true });
+  await app.register(sandboxRoutes, { state });
   return { url: await listen(app, options), population, state, close: () => app.close() };
 }
 
 export type RunningSandbox = Awaited<ReturnType<typeof startSandbox>>;
-
-const populationOptions = (options: SandboxOptions) => ({
-  seed: options.seed ?? 1,
-  size: options.size ?? DEFAULT_POPULATION_SIZE,
-});
-const timing = (options: SandboxOptions) => ({
-  timeScale: options.timeScale ?? 1,
-  maxHoldMs: options.maxHoldMs,
-});
-
-async function sandboxApp(options: SandboxRoutesOptions) {
-  const app = Fastify({ logger: false, forceCloseConnections: true });
-  await app.register(sandboxRoutes, options);
-  return app;
-}
 
 async function listen(app: FastifyInstance, options: ListenOptions): Promise<string> {
   const host = options.host ?? "127.0.0.1";

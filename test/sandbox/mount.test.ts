@@ -5,13 +5,19 @@ import {
   generatePopulation,
   generatePopulationInSlices,
 } from "../../src/sandbox/population/generate-population.ts";
+import { createSandboxState } from "../../src/sandbox/sandbox-state.ts";
 import { sandboxRoutes, startSandboxInBackground } from "../../src/sandbox/server.ts";
+
+/** A sandbox whose population was built in one go before it is mounted. */
+function builtAtOnce(seed: number, size: number) {
+  const population = generatePopulation({ seed, size });
+  return createSandboxState({ population: { seed, build: async () => population }, timeScale: 0 });
+}
 
 describe("sandbox mounted as a plugin under /sandbox", () => {
   it("serves scenarios, lists and the padrón under the prefix only", async () => {
     const app = Fastify();
-    const population = generatePopulation({ seed: 2, size: 80 });
-    await app.register(sandboxRoutes, { prefix: "/sandbox", population, timeScale: 0 });
+    await app.register(sandboxRoutes, { prefix: "/sandbox", state: builtAtOnce(2, 80) });
     const scenarios = await app.inject({ url: "/sandbox/scenarios" });
     assert.equal(scenarios.statusCode, 200);
     assert.ok(scenarios.json().length > 30);
@@ -39,7 +45,8 @@ describe("sandbox mounted as a plugin under /sandbox", () => {
   it("mounted before its population is built, builds it on the first request and answers", async () => {
     const app = Fastify();
     const pending = generatePopulationInSlices({ seed: 2, size: 80 });
-    await app.register(sandboxRoutes, { prefix: "/sandbox", population: pending, timeScale: 0 });
+    const state = createSandboxState({ population: pending, timeScale: 0 });
+    await app.register(sandboxRoutes, { prefix: "/sandbox", state });
     const [scenarios, padron] = await Promise.all([
       app.inject({ url: "/sandbox/scenarios" }),
       app.inject({
@@ -60,7 +67,7 @@ describe("sandbox mounted as a plugin under /sandbox", () => {
     const answer = await fetch(`${sandbox.url}/scenarios`);
     assert.equal(answer.status, 200);
     const app = Fastify();
-    await app.register(sandboxRoutes, { population: await sandbox.population.build(), timeScale: 0 });
+    await app.register(sandboxRoutes, { state: builtAtOnce(2, 80) });
     assert.deepEqual(await answer.json(), (await app.inject({ url: "/scenarios" })).json());
     await app.close();
     await sandbox.close();
