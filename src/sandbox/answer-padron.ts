@@ -1,7 +1,8 @@
 import { sameCfdiName } from "../mexico/cfdi-name.ts";
 import { normalizeRfc } from "../mexico/normalize-rfc.ts";
 import { parseRfc } from "../mexico/parse-rfc.ts";
-import { PADRON_LEGENDS, type PadronRecord } from "./formats/padron-validation.ts";
+import { PADRON_LEGENDS } from "../upstreams/padron/padron-exchange.ts";
+import type { PadronRecord } from "./formats/padron-validation.ts";
 import type { Population, Taxpayer } from "./population/types.ts";
 
 /** What SAT can say from RFC and name alone: a final legend, or the taxpayer whose CP decides. */

@@ -1,19 +1,12 @@
+import { PADRON_MAX_RECORDS } from "../../upstreams/padron/port.ts";
+
+export { PADRON_LEGENDS } from "../../upstreams/padron/padron-exchange.ts";
+
 /**
  * SAT's massive RFC validation exchange (DESIGN §4, research §4): `consecutivo|RFC|NOMBRE|CP` lines in,
  * `consecutivo|RFC|NOMBRE|CP|LEYENDA` lines out, at most 5,000 records per request.
  */
 export type PadronRecord = { consecutivo: string; rfc: string; name: string; zip: string };
-
-export const PADRON_MAX_RECORDS = 5000;
-
-/** SAT's legends, verbatim. */
-export const PADRON_LEGENDS = {
-  valid: "RFC válido, y susceptible de recibir facturas",
-  notRegistered: "RFC no registrado en el padrón de contribuyentes",
-  badStructure: "Estructura del RFC incorrecta",
-  nameMismatch: "El nombre, denominación o razón social no coincide con el registrado en el RFC",
-  zipMismatch: "El Código Postal no coincide con el registrado en el RFC",
-} as const;
 
 export class PadronRequestError extends Error {
   override name = "PadronRequestError";

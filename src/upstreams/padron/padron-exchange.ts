@@ -1,15 +1,23 @@
 import type { PadronOutcome, PadronQuery } from "./port.ts";
 
 /** SAT's legends, verbatim (research §4). */
-const LEGEND_OUTCOMES: ReadonlyMap<string, PadronOutcome> = new Map([
-  ["rfc válido, y susceptible de recibir facturas", "valid"],
-  ["rfc no registrado en el padrón de contribuyentes", "not_registered"],
-  ["estructura del rfc incorrecta", "invalid_structure"],
-  ["el nombre, denominación o razón social no coincide con el registrado en el rfc", "name_mismatch"],
-  ["el código postal no coincide con el registrado en el rfc", "zip_mismatch"],
-]);
+export const PADRON_LEGENDS = {
+  valid: "RFC válido, y susceptible de recibir facturas",
+  notRegistered: "RFC no registrado en el padrón de contribuyentes",
+  badStructure: "Estructura del RFC incorrecta",
+  nameMismatch: "El nombre, denominación o razón social no coincide con el registrado en el RFC",
+  zipMismatch: "El Código Postal no coincide con el registrado en el RFC",
+} as const;
 
 const legendKey = (legend: string) => legend.trim().replace(/\s+/g, " ").toLowerCase();
+const LEGEND_OUTCOMES: ReadonlyMap<string, PadronOutcome> = new Map([
+  [legendKey(PADRON_LEGENDS.valid), "valid"],
+  [legendKey(PADRON_LEGENDS.notRegistered), "not_registered"],
+  [legendKey(PADRON_LEGENDS.badStructure), "invalid_structure"],
+  [legendKey(PADRON_LEGENDS.nameMismatch), "name_mismatch"],
+  [legendKey(PADRON_LEGENDS.zipMismatch), "zip_mismatch"],
+]);
+
 // A pipe or a line break inside a field would shift SAT's columns.
 export const field = (value: string) => value.replace(/[|\r\n]/g, " ").trim();
 
