@@ -57,6 +57,23 @@ export function chance(rng: Rng, probability: number): boolean {
   return rng() < probability;
 }
 
+/** Picks by weight: `[[value, weight], …]`. */
+export function weighted<T>(rng: Rng, options: readonly (readonly [T, number])[]): T {
+  const total = options.reduce((sum, [, weight]) => sum + weight, 0);
+  let roll = rng() * total;
+  for (const [value, weight] of options) {
+    roll -= weight;
+    if (roll < 0) return value;
+  }
+  return options[options.length - 1][0];
+}
+
+/** A UTC date between two dates, at midnight. */
+export function randomDate(rng: Rng, from: Date, to: Date): Date {
+  const days = Math.floor((to.getTime() - from.getTime()) / 86_400_000);
+  return new Date(from.getTime() + Math.floor(rng() * (days + 1)) * 86_400_000);
+}
+
 /** A standard normal sample (Box–Muller). */
 export function normal(rng: Rng): number {
   const u1 = 1 - rng();

@@ -1,8 +1,8 @@
 import { stateOfPostalCode } from "../../mexico/postal-code-state.ts";
+import { chance, createRng, pick, type Rng, randomDate, randomInt } from "../chaos/rng.ts";
 import { findListFile } from "../formats/list-files.ts";
 import type { ListRow, ProceedingStage } from "../formats/list-row.ts";
 import { spanishLongDate } from "../formats/list-schemas-69b.ts";
-import { chance, createRng, pick, type Random, randomDate, randomInt } from "./random.ts";
 import { DOTTED_LEGAL_FORMS } from "./spanish-names.ts";
 import type { Population, Taxpayer } from "./types.ts";
 
@@ -19,7 +19,7 @@ function name69B(taxpayer: Taxpayer): string {
   return `${taxpayer.padronName}, ${DOTTED_LEGAL_FORMS[taxpayer.legalForm] ?? taxpayer.legalForm}`;
 }
 
-function oficio(random: Random, date: Date, office = "500-05"): string {
+function oficio(random: Rng, date: Date, office = "500-05"): string {
   const number = randomInt(random, 1000, 45_000);
   const style = randomInt(random, 0, 9);
   const long = spanishLongDate(date).replace(/^(\d) /, "0$1 ");
@@ -27,7 +27,7 @@ function oficio(random: Random, date: Date, office = "500-05"): string {
   return `${office}-${date.getUTCFullYear()}-${number} de fecha ${long}`;
 }
 
-function stage(random: Random, date: Date, office?: string): ProceedingStage {
+function stage(random: Rng, date: Date, office?: string): ProceedingStage {
   const text = oficio(random, date, office);
   const dof = new Date(date.getTime() + randomInt(random, 7, 40) * 86_400_000);
   // Real files hold odd date cells: Excel serials and two dates in one cell (research §1.3).
@@ -40,7 +40,7 @@ function stage(random: Random, date: Date, office?: string): ProceedingStage {
   return { sat: { oficio: text, published: satCell }, dof: { oficio: text, published: dofCell } };
 }
 
-function proceedings(random: Random, situation: string, asOf: Date, bis: boolean): Partial<ListRow> {
+function proceedings(random: Rng, situation: string, asOf: Date, bis: boolean): Partial<ListRow> {
   const start = randomDate(random, FIRST_LISTED, new Date(asOf.getTime() - 400 * 86_400_000));
   const later = (from: Date) => randomDate(random, new Date(from.getTime() + 60 * 86_400_000), asOf);
   if (bis) {
@@ -57,7 +57,7 @@ function proceedings(random: Random, situation: string, asOf: Date, bis: boolean
   return { presumption, definitive, favorableRuling: stage(random, later(definitiveDate)) };
 }
 
-function art69Row(random: Random, taxpayer: Taxpayer, file: string, situation: string, asOf: Date): ListRow {
+function art69Row(random: Rng, taxpayer: Taxpayer, file: string, situation: string, asOf: Date): ListRow {
   const published = randomDate(random, FIRST_LISTED, asOf);
   const row: ListRow = {
     rfc: taxpayer.rfc,

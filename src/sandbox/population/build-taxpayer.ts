@@ -1,7 +1,7 @@
 import { buildCompanyRfc } from "../../mexico/build-rfc.ts";
 import { nameWithoutPunctuation, normalizeName } from "../../mexico/normalize-name.ts";
+import type { Rng } from "../chaos/rng.ts";
 import { fullNameOf, type IdentifierRegistry, uniqueRfc } from "./generate-person.ts";
-import type { Random } from "./random.ts";
 import type { CertificateRecord, PersonRecord, Taxpayer } from "./types.ts";
 
 function slug(text: string): string {
@@ -32,7 +32,7 @@ export function companyTaxpayer(
     rfc?: string;
   },
   used: IdentifierRegistry,
-  random: Random,
+  random: Rng,
 ): Taxpayer {
   const baseName = normalizeName(company.baseName);
   const legalName = company.legalForm ? `${baseName} ${company.legalForm}` : baseName;

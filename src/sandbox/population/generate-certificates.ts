@@ -1,4 +1,4 @@
-import { chance, pick, type Random, randomDate, weighted } from "./random.ts";
+import { chance, pick, type Rng, randomDate, weighted } from "../chaos/rng.ts";
 import type { CertificateRecord, CertificateStatus, CertificateType, Taxpayer } from "./types.ts";
 
 const YEAR_MS = 365.25 * 86_400_000;
@@ -23,7 +23,7 @@ export type CertificateWish = {
 
 /** One certificate whose validity agrees with its status as of `asOf` (old ones before 2010 when the file is missing). */
 export function makeCertificate(
-  random: Random,
+  random: Rng,
   counter: SerialCounter,
   asOf: Date,
   wish: CertificateWish,
@@ -55,7 +55,7 @@ const BRANCHES = ["Matriz", "Sucursal 1", "Sucursal 2", "Sucursal Centro", "Sucu
 
 /** A realistic mix: usually one current FIEL, sometimes an expired one, 0–3 SELLOs, rare revocations and pre-2010 serials. */
 export function generateCertificates(
-  random: Random,
+  random: Rng,
   counter: SerialCounter,
   asOf: Date,
   { personType, foundedOn }: Pick<Taxpayer, "personType" | "foundedOn">,

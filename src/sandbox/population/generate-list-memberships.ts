@@ -1,4 +1,4 @@
-import { chance, pick, type Random, weighted } from "./random.ts";
+import { chance, pick, type Rng, weighted } from "../chaos/rng.ts";
 import type { ListMembership, Taxpayer } from "./types.ts";
 
 const B69_FILES: Readonly<Record<string, string>> = {
@@ -26,7 +26,7 @@ export function memberships69B(situation: string): ListMembership[] {
 }
 
 /** Random memberships with shares close to the real lists' proportions (research §1.2), a little denser. */
-export function generateListMemberships(random: Random, taxpayer: Taxpayer): ListMembership[] {
+export function generateListMemberships(random: Rng, taxpayer: Taxpayer): ListMembership[] {
   const lists: ListMembership[] = [];
   if (chance(random, 0.015)) lists.push({ file: "Firmes.csv", situation: "FIRMES" });
   if (chance(random, 0.005)) lists.push({ file: "No_localizados.csv", situation: "NO LOCALIZADOS" });

@@ -2,7 +2,7 @@ import { buildCurp } from "../../mexico/build-curp.ts";
 import { buildIndividualRfc } from "../../mexico/build-rfc.ts";
 import { rfcCheckDigit } from "../../mexico/rfc-check-digit.ts";
 import { CURP_BORN_ABROAD, STATES } from "../../mexico/states.ts";
-import { chance, pick, type Random, randomDate, weighted } from "./random.ts";
+import { chance, pick, type Rng, randomDate, weighted } from "../chaos/rng.ts";
 import { FEMALE_NAMES, MALE_NAMES, SURNAMES } from "./spanish-names.ts";
 import type { PersonRecord, Sex } from "./types.ts";
 
@@ -29,7 +29,7 @@ type PersonSpec = Omit<PersonRecord, "rfc" | "curp" | "birthDate" | "renapoStatu
 /** Identifiers already handed out, so homonyms get another homoclave / differentiator like SAT and RENAPO do. */
 export type IdentifierRegistry = { rfcs: Set<string>; curps: Set<string> };
 
-export function uniqueRfc(rfc: string, used: Set<string>, random: Random): string {
+export function uniqueRfc(rfc: string, used: Set<string>, random: Rng): string {
   let candidate = rfc;
   while (used.has(candidate)) {
     const base = candidate.slice(0, -3) + pick(random, HOMOCLAVE_CHARS) + pick(random, HOMOCLAVE_CHARS);
@@ -40,7 +40,7 @@ export function uniqueRfc(rfc: string, used: Set<string>, random: Random): strin
 }
 
 /** Builds a person's RFC and CURP by the real rules; a CURP homonym gets the next differentiator and status AH. */
-export function personFromSpec(spec: PersonSpec, used: IdentifierRegistry, random: Random): PersonRecord {
+export function personFromSpec(spec: PersonSpec, used: IdentifierRegistry, random: Rng): PersonRecord {
   const rfc = uniqueRfc(buildIndividualRfc(spec), used.rfcs, random);
   const curpOf = (homonymIndex: number) => buildCurp({ ...spec, entity: spec.birthEntity, homonymIndex });
   let homonymIndex = 0;
@@ -57,11 +57,7 @@ export function personFromSpec(spec: PersonSpec, used: IdentifierRegistry, rando
 }
 
 /** A random adult born in Mexico (3 % abroad), 1950–2004. */
-export function generatePerson(
-  random: Random,
-  used: IdentifierRegistry,
-  renapoStatus?: string,
-): PersonRecord {
+export function generatePerson(random: Rng, used: IdentifierRegistry, renapoStatus?: string): PersonRecord {
   const sex: Sex = chance(random, 0.5) ? "H" : "M";
   const spec: PersonSpec = {
     names: pick(random, sex === "H" ? MALE_NAMES : FEMALE_NAMES),

@@ -1,11 +1,11 @@
 import { registryNameKey } from "../../mexico/compare-names.ts";
+import { chance, createRng, pick, randomDate, weighted } from "../chaos/rng.ts";
 import { companyTaxpayer, individualTaxpayer } from "./build-taxpayer.ts";
 import { generateCertificates, type SerialCounter } from "./generate-certificates.ts";
 import { generateCompanyName } from "./generate-company-name.ts";
 import { generateListMemberships } from "./generate-list-memberships.ts";
 import { generatePerson, type IdentifierRegistry } from "./generate-person.ts";
 import { ensurePostalCodes, postalCatalogSteps } from "./generate-postal-catalog.ts";
-import { chance, createRng, pick, randomDate, weighted } from "./random.ts";
 import { buildScenarioTaxpayers } from "./scenario-taxpayers.ts";
 import type { PersonRecord, Population, Taxpayer } from "./types.ts";
 

@@ -1,7 +1,7 @@
 import { stateOfPostalCode } from "../../mexico/postal-code-state.ts";
 import { STATES } from "../../mexico/states.ts";
+import { pick, type Rng, randomInt, weighted } from "../chaos/rng.ts";
 import type { SepomexRow } from "../formats/sepomex.ts";
-import { pick, type Random, randomInt, weighted } from "./random.ts";
 import { MUNICIPALITY_NAMES, SETTLEMENT_NAMES, SETTLEMENT_TYPES } from "./spanish-names.ts";
 import type { PostalCatalog } from "./types.ts";
 
@@ -17,7 +17,7 @@ function usablePrefixes(prefixes: readonly string[]): string[] {
  * prefixes, one to three settlements each, municipalities per state, office codes per thousand.
  * Yields after each state (a population built in slices yields with it).
  */
-export function* postalCatalogSteps(random: Random): Generator<void, PostalCatalog> {
+export function* postalCatalogSteps(random: Rng): Generator<void, PostalCatalog> {
   const prefixCount = STATES.reduce((sum, state) => sum + usablePrefixes(state.postalPrefixes).length, 0);
   const density = TARGET_CODES / (prefixCount * 1000);
   const rows: SepomexRow[] = [];

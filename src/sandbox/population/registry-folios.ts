@@ -2,9 +2,9 @@ import { normalizeName } from "../../mexico/normalize-name.ts";
 import { stateOfPostalCode } from "../../mexico/postal-code-state.ts";
 import { type MexicanState, STATES } from "../../mexico/states.ts";
 import type { RegistryAct, RegistryShareholder } from "../../upstreams/commerce-registry/port.ts";
+import { createRng, pick, type Rng, randomDate, randomInt } from "../chaos/rng.ts";
 import type { RegistryFolio } from "../formats/commerce-registry.ts";
 import { generatePerson } from "./generate-person.ts";
-import { createRng, pick, type Random, randomDate, randomInt } from "./random.ts";
 import { MUNICIPALITY_NAMES, SETTLEMENT_NAMES } from "./spanish-names.ts";
 import type { Population, Taxpayer } from "./types.ts";
 
@@ -34,7 +34,7 @@ const ACTS: readonly (readonly [string, string])[] = [
 const localDateTime = (date: Date) => date.toISOString().slice(0, 19);
 const money = (value: number) => value.toFixed(2);
 
-function shareholders(random: Random, incorporation: string): RegistryShareholder[] {
+function shareholders(random: Rng, incorporation: string): RegistryShareholder[] {
   const count = randomInt(random, 2, 4);
   const shareValue = pick(random, [100, 500, 1000]);
   const used = { rfcs: new Set<string>(), curps: new Set<string>() };
@@ -59,7 +59,7 @@ function shareholders(random: Random, incorporation: string): RegistryShareholde
   });
 }
 
-function acts(random: Random, registeredAt: Date, asOf: Date): RegistryAct[] {
+function acts(random: Rng, registeredAt: Date, asOf: Date): RegistryAct[] {
   const constitution: [string, string] = ["M4", "Constitución de sociedad"];
   const chosen = [constitution, ...Array.from({ length: randomInt(random, 0, 3) }, () => pick(random, ACTS))];
   let when = registeredAt;

@@ -1,7 +1,7 @@
 import { normalizeName } from "../../mexico/normalize-name.ts";
 import { STATES } from "../../mexico/states.ts";
+import { createRng, pick, randomInt } from "../chaos/rng.ts";
 import type { RenapoPerson } from "../formats/renapo.ts";
-import { createRng, pick, randomInt } from "./random.ts";
 import { MUNICIPALITY_NAMES } from "./spanish-names.ts";
 import type { PersonRecord } from "./types.ts";
 

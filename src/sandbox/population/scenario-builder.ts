@@ -1,8 +1,8 @@
+import type { Rng } from "../chaos/rng.ts";
 import { type CommonTaxpayerFields, companyTaxpayer, individualTaxpayer } from "./build-taxpayer.ts";
 import { idCifOf } from "./csf-facts.ts";
 import { type CertificateWish, makeCertificate, type SerialCounter } from "./generate-certificates.ts";
 import { generatePerson, type IdentifierRegistry, personFromSpec } from "./generate-person.ts";
-import type { Random } from "./random.ts";
 import type { MagicFault, PersonRecord, ScenarioSeed, Sex, Taxpayer } from "./types.ts";
 
 export const date = (iso: string) => new Date(`${iso}T00:00:00Z`);
@@ -11,7 +11,7 @@ export const SELLO: CertificateWish = { type: "SELLO", status: "Activo", branch:
 
 /** Collects scenario taxpayers; helpers default to a registered taxpayer with a current FIEL and SELLO. */
 export function createScenarioBuilder(
-  random: Random,
+  random: Rng,
   used: IdentifierRegistry,
   counter: SerialCounter,
   asOf: Date,

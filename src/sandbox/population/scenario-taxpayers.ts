@@ -1,10 +1,10 @@
 import { buildCompanyRfc } from "../../mexico/build-rfc.ts";
 import { registryNameKey } from "../../mexico/compare-names.ts";
+import type { Rng } from "../chaos/rng.ts";
 import { wrongIdCifOf } from "./csf-facts.ts";
 import type { SerialCounter } from "./generate-certificates.ts";
 import { memberships69B } from "./generate-list-memberships.ts";
 import type { IdentifierRegistry } from "./generate-person.ts";
-import type { Random } from "./random.ts";
 import { createScenarioBuilder, date, FIEL, SELLO } from "./scenario-builder.ts";
 import type { ListMembership, MagicFault, Taxpayer } from "./types.ts";
 
@@ -12,7 +12,7 @@ const list = (file: string, situation: string): ListMembership => ({ file, situa
 
 /** Fixed taxpayers behind GET /scenarios: the same RFCs for every seed, so customers can rely on them. */
 export function buildScenarioTaxpayers(
-  random: Random,
+  random: Rng,
   used: IdentifierRegistry,
   counter: SerialCounter,
   asOf: Date,
