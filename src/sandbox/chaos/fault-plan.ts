@@ -10,9 +10,9 @@ type FaultSetting = { share: number; kinds: readonly FaultKind[] };
 const NO_FAULTS: FaultSetting = { share: 0, kinds: FAULT_KINDS };
 
 /** Runtime-adjustable failure shares per upstream (the control endpoint sets them). */
-export function createFaultPlan(initial: Partial<Record<Upstream, FaultSetting>> = {}) {
+export function createFaultPlan() {
   const settings = new Map<Upstream, FaultSetting>();
-  const plan = {
+  return {
     set(upstream: Upstream, share: number, kinds: readonly FaultKind[] = FAULT_KINDS) {
       if (!(share >= 0 && share <= 1))
         throw new RangeError(`failure share must be within 0..1, got ${share}`);
@@ -33,10 +33,6 @@ export function createFaultPlan(initial: Partial<Record<Upstream, FaultSetting>>
       return kinds[Math.floor(rng() * kinds.length)];
     },
   };
-  for (const [upstream, setting] of Object.entries(initial) as [Upstream, FaultSetting][]) {
-    plan.set(upstream, setting.share, setting.kinds);
-  }
-  return plan;
 }
 
 export type FaultPlan = ReturnType<typeof createFaultPlan>;

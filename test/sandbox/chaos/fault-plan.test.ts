@@ -22,7 +22,8 @@ describe("FaultPlan", () => {
   });
 
   it("restricts kinds, answers with a snapshot, and clears", () => {
-    const plan = createFaultPlan({ "commerce-registry": { share: 1, kinds: ["timeout"] } });
+    const plan = createFaultPlan();
+    plan.set("commerce-registry", 1, ["timeout"]);
     plan.set("renapo", 1, ["garbage", "reset"]);
     const rng = createRng(3);
     assert.equal(plan.pickFault("commerce-registry", rng), "timeout");
