@@ -1,5 +1,5 @@
 import type { Balance } from "../credits/read-balance.ts";
-import { cell, errorBox, formatTime, type Html, html } from "./html.ts";
+import { cell, errorBox, formatTime, type Html, html, table } from "./html.ts";
 import type { Standing } from "./read-standing.ts";
 import type { Usage } from "./read-usage.ts";
 import { columnChart } from "./usage-chart.ts";
@@ -72,10 +72,7 @@ function usageSection(usage: Usage): Html {
   return html`<section class="card"><h2>${copy.usageTitle}</h2>
 <div class="charts">${daily("credits", copy.perDay)}${daily("requests", copy.requestsPerDay)}</div>
 <h3>${copy.perOperation}</h3>
-<div class="table"><table id="usage-by-operation">
-<thead><tr><th>${copy.operation}</th><th>${copy.requestsColumn}</th><th>${copy.credits}</th><th></th></tr></thead>
-<tbody>${operations}</tbody>
-</table></div>
+${table({ id: "usage-by-operation", headers: [copy.operation, copy.requestsColumn, copy.credits, ""], rows: operations })}
 </section>`;
 }
 
@@ -132,9 +129,6 @@ ${usageSection(input.usage)}
 <section class="card">
 <h2>${copy.ledgerTitle}</h2>
 <p>${copy.ledgerIntro}</p>
-<div class="table"><table id="ledger" class="stack">
-<thead><tr><th>${copy.time}</th><th>${copy.kind}</th><th>${copy.operation}</th><th>${copy.credits}</th><th>${copy.allowanceColumn}</th><th>${copy.request}</th><th>${copy.note}</th></tr></thead>
-<tbody>${entries}</tbody>
-</table></div>
+${table({ id: "ledger", stack: true, headers: [copy.time, copy.kind, copy.operation, copy.credits, copy.allowanceColumn, copy.request, copy.note], rows: entries })}
 </section>`;
 }

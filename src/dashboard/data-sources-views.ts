@@ -1,5 +1,5 @@
 import type { DataSource } from "../data-sources/describe-data-sources.ts";
-import { formatTime, type Html, html } from "./html.ts";
+import { formatTime, type Html, html, table } from "./html.ts";
 import type { Workspace } from "./workspace.ts";
 
 export const copy = {
@@ -30,10 +30,8 @@ export function dataSourcesPage(input: { workspace: Workspace; sources: DataSour
 <td>${s.updated_at ? formatTime(Date.parse(s.updated_at)) : ""}</td>
 <td>${s.last_sync ? html`${formatTime(Date.parse(s.last_sync.at))} ${s.last_sync.outcome}${s.last_sync.detail ? html` (${s.last_sync.detail})` : ""}` : ""}</td></tr>`,
   );
+  const headers = [copy.source, copy.mode, copy.date, copy.rows, copy.updated, copy.sync];
   return html`<h1>${copy.title} <small>${input.workspace.name}</small></h1>
 <p>${copy.intro}</p>
-<section class="card"><div class="table"><table id="data-sources">
-<thead><tr><th>${copy.source}</th><th>${copy.mode}</th><th>${copy.date}</th><th>${copy.rows}</th><th>${copy.updated}</th><th>${copy.sync}</th></tr></thead>
-<tbody>${rows.length > 0 ? rows : html`<tr><td colspan="6">${copy.none}</td></tr>`}</tbody>
-</table></div></section>`;
+<section class="card">${table({ id: "data-sources", headers, rows, empty: copy.none })}</section>`;
 }

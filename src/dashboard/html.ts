@@ -37,6 +37,26 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
 export const cell = (label: string, value: HtmlValue, className = ""): Html =>
   html`<td data-label="${label}"${className ? html` class="${className}"` : ""}>${value}</td>`;
 
+/** A table that scrolls sideways on its own; `empty` is the one row shown when there are none. */
+export function table(input: {
+  id?: string;
+  /** On a phone each row becomes a card: its cells come from `cell`. */
+  stack?: boolean;
+  headers: string[];
+  rows: Html[];
+  empty?: string;
+}): Html {
+  const { id, headers, rows, empty } = input;
+  const body =
+    rows.length === 0 && empty !== undefined
+      ? html`<tr><td colspan="${headers.length}">${empty}</td></tr>`
+      : rows;
+  return html`<div class="table"><table${id ? html` id="${id}"` : ""}${input.stack ? html` class="stack"` : ""}>
+<thead><tr>${headers.map((h) => html`<th>${h}</th>`)}</tr></thead>
+<tbody>${body}</tbody>
+</table></div>`;
+}
+
 /** A form's refusal, announced to screen readers; nothing when there is none. */
 export const errorBox = (error?: string): HtmlValue =>
   error ? html`<p class="error" role="alert">${error}</p>` : "";

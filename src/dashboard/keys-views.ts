@@ -1,6 +1,6 @@
 import type { IssuedKey } from "../api-keys/issue-api-key.ts";
 import type { KeySummary } from "../api-keys/list-api-keys.ts";
-import { errorBox, formatTime, type Html, html } from "./html.ts";
+import { errorBox, formatTime, type Html, html, table } from "./html.ts";
 import type { Workspace } from "./workspace.ts";
 
 export const copy = {
@@ -82,10 +82,7 @@ ${errorBox(input.error)}
 </form>
 </section>
 <section class="card">
-<div class="table"><table>
-<thead><tr><th>${copy.label}</th><th>${copy.key}</th><th>${copy.mode}</th><th>${copy.created}</th><th>${copy.lastUsed}</th><th></th></tr></thead>
-<tbody>${rows.length > 0 ? rows : html`<tr><td colspan="6">${copy.none}</td></tr>`}</tbody>
-</table></div>
+${table({ headers: [copy.label, copy.key, copy.mode, copy.created, copy.lastUsed, ""], rows, empty: copy.none })}
 </section>
 <section class="card">
 <h2>${copy.rotationTitle}</h2>

@@ -1,7 +1,7 @@
 import type { Role } from "../accounts/add-member.ts";
 import type { Member } from "../accounts/list-members.ts";
 import type { Membership } from "../accounts/list-memberships.ts";
-import { errorBox, formatTime, type Html, html } from "./html.ts";
+import { errorBox, formatTime, type Html, html, table } from "./html.ts";
 import { canManage, type Workspace } from "./workspace.ts";
 
 export const copy = {
@@ -44,10 +44,7 @@ export function organizationsPage(input: {
   );
   return html`<h1>${copy.title}</h1>
 <p>${copy.intro}</p>
-<section class="card"><div class="table"><table>
-<thead><tr><th>${copy.name}</th><th>${copy.slug}</th><th>${copy.role}</th></tr></thead>
-<tbody>${rows.length > 0 ? rows : html`<tr><td colspan="3">${copy.none}</td></tr>`}</tbody>
-</table></div></section>
+<section class="card">${table({ headers: [copy.name, copy.slug, copy.role], rows, empty: copy.none })}</section>
 <section class="card">
 <h2>${copy.create}</h2>
 ${errorBox(input.error)}
@@ -83,9 +80,6 @@ ${errorBox(input.error)}
 <ul class="roles">${grantable.map((r) => html`<li>${copy.roles[r]}</li>`)}</ul>
 </section>`;
   return html`<h1>${copy.membersTitle} <small>${workspace.name}</small></h1>
-<section class="card"><div class="table"><table>
-<thead><tr><th>${copy.email}</th><th>${copy.memberRole}</th><th>${copy.since}</th></tr></thead>
-<tbody>${rows}</tbody>
-</table></div></section>
+<section class="card">${table({ headers: [copy.email, copy.memberRole, copy.since], rows })}</section>
 ${canManage(workspace) ? form : ""}`;
 }

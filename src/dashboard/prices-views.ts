@@ -1,5 +1,5 @@
 import type { Operation } from "../credits/prices.ts";
-import { cell, type Html, html } from "./html.ts";
+import { cell, type Html, html, table } from "./html.ts";
 
 export const copy = {
   title: "Prices",
@@ -32,9 +32,6 @@ ${cell("", p.operation === "sat-lists" ? copy.satListsWithPlan : "")}</tr>`,
   );
   return html`<h1>${copy.title}</h1>
 <p>${copy.intro(input.signupCredits)}</p>
-<section class="card"><div class="table"><table id="prices" class="stack">
-<thead><tr><th>${copy.operation}</th><th>${copy.credits}</th><th>${copy.usd}</th><th></th></tr></thead>
-<tbody>${rows}</tbody>
-</table></div></section>
+<section class="card">${table({ id: "prices", stack: true, headers: [copy.operation, copy.credits, copy.usd, ""], rows })}</section>
 <section class="card"><ul>${copy.rules.map((rule) => html`<li>${rule}</li>`)}</ul></section>`;
 }

@@ -1,5 +1,5 @@
 import type { ApiRequestsTable } from "../platform/db/schema.ts";
-import { cell, formatTime, type Html, html } from "./html.ts";
+import { cell, formatTime, type Html, html, table } from "./html.ts";
 import { modeName } from "./keys-views.ts";
 import type { Workspace } from "./workspace.ts";
 
@@ -46,9 +46,6 @@ ${cell(copy.request, html`<code>${r.request_id}</code>`)}</tr>`,
   ];
   return html`<h1>${copy.title} <small>${input.workspace.name}</small></h1>
 <p>${copy.intro}</p>
-<section class="card"><div class="table"><table id="requests" class="stack">
-<thead><tr>${headers.map((h) => html`<th>${h}</th>`)}</tr></thead>
-<tbody>${rows.length > 0 ? rows : html`<tr><td colspan="${headers.length}">${copy.none}</td></tr>`}</tbody>
-</table></div>
+<section class="card">${table({ id: "requests", stack: true, headers, rows, empty: copy.none })}
 <p><small>${copy.outcomes}</small></p></section>`;
 }
