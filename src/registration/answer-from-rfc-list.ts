@@ -1,6 +1,6 @@
 import type { Db } from "../platform/db/connect.ts";
 import type { ListMode } from "../platform/db/schema.ts";
-import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
+import { PADRON_LEGENDS } from "../upstreams/padron/padron-exchange.ts";
 import type { ListSource } from "./data-source.ts";
 import { asOfDay } from "./list-date.ts";
 import { readRegistration } from "./read-registration.ts";

@@ -1,7 +1,7 @@
 import { normalizeRfc } from "../mexico/normalize-rfc.ts";
 import { isValidRfcStructure } from "../mexico/parse-rfc.ts";
 import type { ListVerdict } from "../registration/answer-from-rfc-list.ts";
-import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
+import { PADRON_LEGENDS } from "../upstreams/padron/padron-exchange.ts";
 import { PADRON_MAX_RECORDS, type PadronPort, type PadronQuery } from "../upstreams/padron/port.ts";
 import type { SatCsfPort } from "../upstreams/sat-csf/port.ts";
 import type { BatchRecord, BatchResult } from "./batch-schemas.ts";

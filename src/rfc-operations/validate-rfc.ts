@@ -3,7 +3,7 @@ import { lookupSatLists } from "../contributor-lists/lookup-sat-lists.ts";
 import { cfdiName } from "../mexico/cfdi-name.ts";
 import type { PersonType } from "../mexico/parse-rfc.ts";
 import { listModeOf } from "../registration/data-source.ts";
-import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
+import { PADRON_LEGENDS } from "../upstreams/padron/padron-exchange.ts";
 import type { PadronVerdict } from "../upstreams/padron/port.ts";
 import { ok, type UpstreamResult, unavailable } from "../upstreams/result.ts";
 import { assembleValidation, type ValidationResult } from "./assemble-validation.ts";

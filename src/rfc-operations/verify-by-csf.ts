@@ -1,5 +1,5 @@
 import { cfdiName } from "../mexico/cfdi-name.ts";
-import { PADRON_LEGENDS } from "../sandbox/formats/padron-validation.ts";
+import { PADRON_LEGENDS } from "../upstreams/padron/padron-exchange.ts";
 import type { CsfRecord, SatCsfPort } from "../upstreams/sat-csf/port.ts";
 import { MESSAGES } from "./messages.ts";
 

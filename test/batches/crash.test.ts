@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { BatchRecord } from "../../src/rfc-operations/batch-schemas.ts";
 import { MESSAGES } from "../../src/rfc-operations/messages.ts";
-import { PADRON_LEGENDS } from "../../src/sandbox/formats/padron-validation.ts";
+import { PADRON_LEGENDS } from "../../src/upstreams/padron/padron-exchange.ts";
 import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
 import {

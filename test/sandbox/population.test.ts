@@ -3,8 +3,8 @@ import { describe, it } from "node:test";
 import { parseRfc } from "../../src/mexico/parse-rfc.ts";
 import { stateOfPostalCode } from "../../src/mexico/postal-code-state.ts";
 import { padronLegendFor } from "../../src/sandbox/answer-padron.ts";
-import { PADRON_LEGENDS } from "../../src/sandbox/formats/padron-validation.ts";
 import { generatePopulation } from "../../src/sandbox/population/generate-population.ts";
+import { PADRON_LEGENDS } from "../../src/upstreams/padron/padron-exchange.ts";
 import { isValidCurp, parseCurp } from "../helpers/parse-curp.ts";
 
 const population = generatePopulation({ seed: 1, size: 20_000 });

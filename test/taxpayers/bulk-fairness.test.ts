@@ -2,11 +2,8 @@ import assert from "node:assert/strict";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, it } from "node:test";
-import {
-  formatPadronResponse,
-  PADRON_LEGENDS,
-  parsePadronRequest,
-} from "../../src/sandbox/formats/padron-validation.ts";
+import { formatPadronResponse, parsePadronRequest } from "../../src/sandbox/formats/padron-validation.ts";
+import { PADRON_LEGENDS } from "../../src/upstreams/padron/padron-exchange.ts";
 import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { waitUntil } from "../upstreams/helpers/wait-until.ts";
 

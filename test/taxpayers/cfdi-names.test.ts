@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import { PADRON_LEGENDS } from "../../src/sandbox/formats/padron-validation.ts";
+import { PADRON_LEGENDS } from "../../src/upstreams/padron/padron-exchange.ts";
 import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { scenarioTagged } from "./support/ledger.ts";
 

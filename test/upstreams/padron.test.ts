@@ -1,9 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import iconv from "iconv-lite";
-import { PADRON_LEGENDS } from "../../src/sandbox/formats/padron-validation.ts";
 import type { UpstreamRegistry } from "../../src/upstreams/create-upstreams.ts";
-import { answerEncoding, formatPadronRequest } from "../../src/upstreams/padron/padron-exchange.ts";
+import {
+  answerEncoding,
+  formatPadronRequest,
+  PADRON_LEGENDS,
+} from "../../src/upstreams/padron/padron-exchange.ts";
 import { readPadronAnswer } from "../../src/upstreams/padron/read-padron-answer.ts";
 import type { Upstreams } from "../../src/upstreams/upstreams.ts";
 import { sandboxUpstreams } from "./helpers/build-upstreams.ts";

@@ -1,7 +1,5 @@
 import { PADRON_MAX_RECORDS } from "../../upstreams/padron/port.ts";
 
-export { PADRON_LEGENDS } from "../../upstreams/padron/padron-exchange.ts";
-
 /**
  * SAT's massive RFC validation exchange (DESIGN §4, research §4): `consecutivo|RFC|NOMBRE|CP` lines in,
  * `consecutivo|RFC|NOMBRE|CP|LEYENDA` lines out, at most 5,000 records per request.

@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import {
-  formatPadronResponse,
-  PADRON_LEGENDS,
-  parsePadronRequest,
-} from "../../../src/sandbox/formats/padron-validation.ts";
+import { formatPadronResponse, parsePadronRequest } from "../../../src/sandbox/formats/padron-validation.ts";
+import { PADRON_LEGENDS } from "../../../src/upstreams/padron/padron-exchange.ts";
 
 describe("padrón validation exchange", () => {
   it("parses CRLF and LF lines, ignoring blank lines, keeping Ñ, & and empty fields", () => {

@@ -10,13 +10,10 @@ import {
   certificateFilePath,
 } from "../../../src/sandbox/formats/certificate-files.ts";
 import { buildRegistrySearchAnswer } from "../../../src/sandbox/formats/commerce-registry.ts";
-import {
-  formatPadronResponse,
-  PADRON_LEGENDS,
-  parsePadronRequest,
-} from "../../../src/sandbox/formats/padron-validation.ts";
+import { formatPadronResponse, parsePadronRequest } from "../../../src/sandbox/formats/padron-validation.ts";
 import { buildRenapoNotFound } from "../../../src/sandbox/formats/renapo.ts";
 import { writeSepomexCatalog } from "../../../src/sandbox/formats/sepomex.ts";
+import { PADRON_LEGENDS } from "../../../src/upstreams/padron/padron-exchange.ts";
 import {
   CERTIFICATES,
   PADRON_TAXPAYERS,
