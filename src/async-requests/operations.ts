@@ -1,10 +1,11 @@
 import type { RequestContext } from "../request-context.ts";
 
-export interface OperationResult {
+/** What an operation answers, called synchronously or run as a job: the same status, body and refund. */
+export interface OperationResult<B = unknown> {
   /** HTTP-like status the synchronous call would have answered with. */
   status: number;
   /** Exactly the body the synchronous call would have returned. */
-  body: unknown;
+  body: B;
   /** Credits to give back (unknown answers, records not sent upstream); applied once, with the result. */
   refund?: number;
 }

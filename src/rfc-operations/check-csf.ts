@@ -1,11 +1,12 @@
 import type { Static } from "typebox";
+import type { OperationResult } from "../async-requests/operations.ts";
 import { ServiceError } from "../platform/errors.ts";
 import type { CsfCheck, CsfRecord } from "../upstreams/sat-csf/port.ts";
 import type { CsfBody, CsfSchema } from "./csf-schema.ts";
 import { readCsfPdf } from "./read-csf-pdf.ts";
 import { readIdCif } from "./read-id-cif.ts";
 import { readRfc } from "./read-rfc.ts";
-import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
+import { fullRefund, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 import { CSF_SOURCE, cfdiNameOfRecord } from "./verify-by-csf.ts";
 
 /** CSF result (issue 25): SAT's record, fields SAT leaves empty omitted; `found` null when unknown. */
@@ -56,7 +57,7 @@ async function runCsf(
   ctx: RfcContext,
   pair: CsfPair,
   signal?: AbortSignal,
-): Promise<OperationOutcome<CsfResult>> {
+): Promise<OperationResult<CsfResult>> {
   const answer = await ctx.upstreams.satCsf.lookup(pair.rfc, pair.idCif, signal);
   const base = { rfc: pair.rfc, id_cif: pair.idCif, source: CSF_SOURCE };
   if (answer.status !== "ok")

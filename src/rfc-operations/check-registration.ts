@@ -1,10 +1,11 @@
 import type { Static } from "typebox";
+import type { OperationResult } from "../async-requests/operations.ts";
 import { listModeOf } from "../registration/data-source.ts";
 import { asOfDay, dateOfDay } from "../registration/list-date.ts";
 import { type ListedCertificate, readRegistration } from "../registration/read-registration.ts";
 import type { RegistrationSchema } from "./local-answer-schemas.ts";
 import { readRfc } from "./read-rfc.ts";
-import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
+import { fullRefund, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 
 /** POST /v1/rfc/registration: what SAT's registered-RFC list and certificate list say of an RFC. */
 export type RegistrationResult = Static<typeof RegistrationSchema>;
@@ -23,7 +24,7 @@ const mayInvoice = (certificates: readonly ListedCertificate[]) =>
 async function runRegistration(
   ctx: RfcContext,
   { rfc }: { rfc: string },
-): Promise<OperationOutcome<RegistrationResult>> {
+): Promise<OperationResult<RegistrationResult>> {
   const { status, listed } = await readRegistration(ctx.db, listModeOf(ctx.auth.mode), rfc);
   const day = (value: number | null) => (value === null ? null : dateOfDay(value));
   const body: RegistrationResult = {

@@ -1,8 +1,9 @@
 import type { Static } from "typebox";
+import type { OperationResult } from "../async-requests/operations.ts";
 import { ServiceError } from "../platform/errors.ts";
 import { MESSAGES } from "./messages.ts";
 import { readName, readRfc } from "./read-rfc.ts";
-import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
+import { fullRefund, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 import type { FindZipSchema } from "./rfc-schemas.ts";
 import { searchPostalCode } from "./search-postal-code.ts";
 
@@ -33,7 +34,7 @@ async function runFindZip(
   ctx: RfcContext,
   { rfc, name }: FindZipInput,
   signal?: AbortSignal,
-): Promise<OperationOutcome<FindZipResult>> {
+): Promise<OperationResult<FindZipResult>> {
   const outcome = await searchPostalCode(ctx, { rfc, name }, signal);
   switch (outcome.status) {
     case "found":

@@ -1,16 +1,11 @@
 import type { Static } from "typebox";
+import type { OperationResult } from "../async-requests/operations.ts";
 import { cfdiName } from "../mexico/cfdi-name.ts";
 import type { PersonType } from "../mexico/parse-rfc.ts";
 import { gatherCertificates } from "./gather-certificates.ts";
 import { MESSAGES } from "./messages.ts";
 import { readRfc } from "./read-rfc.ts";
-import {
-  fullRefund,
-  type OperationOutcome,
-  partialRefund,
-  type RfcContext,
-  type RfcOperation,
-} from "./rfc-context.ts";
+import { fullRefund, partialRefund, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 import type { ProfileBody, ProfileSchema } from "./rfc-schemas.ts";
 
 /** Profile result (spec §2.7), from the published certificates; unknown fields are omitted. */
@@ -36,7 +31,7 @@ async function runProfile(
   ctx: RfcContext,
   { rfc, personType }: ProfileQuery,
   signal?: AbortSignal,
-): Promise<OperationOutcome<ProfileResult>> {
+): Promise<OperationResult<ProfileResult>> {
   const answer = await gatherCertificates(ctx.upstreams, rfc, { signal });
   if (answer.status !== "ok")
     return {

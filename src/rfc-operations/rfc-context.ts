@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import type { OperationResult } from "../async-requests/operations.ts";
 import { type Operation, priceOf } from "../credits/prices.ts";
 import type { PostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
 import { contextOf, type RequestContext } from "../request-context.ts";
@@ -12,19 +13,13 @@ export type RfcDeps = ReturnType<typeof createRfcSources>;
 export type RfcContext = RequestContext & { upstreams: Upstreams; postalCodes: PostalCodeCatalog };
 
 /**
- * What an operation's `run` answers: the HTTP-like status, the body, and credits to give back
- * (unknown answers). `run` never moves money, so a job can run it again after a crash.
- */
-export type OperationOutcome<B> = { status: number; body: B; refund?: number };
-
-/**
  * One /v1/rfc operation. `check` reads the input once (422 before any charge) into what `run` takes;
- * the synchronous runner and the job behind `webhook_url` run the same `run`.
+ * the synchronous runner and the job behind `webhook_url` run the same `run`, which moves no money.
  */
 export type RfcOperation<I, C, B> = {
   name: Operation;
   check(input: I): C | Promise<C>;
-  run(ctx: RfcContext, input: C, signal?: AbortSignal): Promise<OperationOutcome<B>>;
+  run(ctx: RfcContext, input: C, signal?: AbortSignal): Promise<OperationResult<B>>;
   /** A known answer that a synchronous call does not pay (commerce-registry, spec §8). */
   freeWhenSynchronous?(body: B): boolean;
 };

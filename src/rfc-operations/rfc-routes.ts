@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { sendAccepted } from "../async-requests/accept-async.ts";
+import type { OperationResult } from "../async-requests/operations.ts";
 import { ProblemSchema } from "../platform/http/schemas.ts";
 import { contextOf } from "../request-context.ts";
 import { acceptVerifyBatch } from "./accept-verify-batch.ts";
@@ -14,7 +15,7 @@ import { findZipOperation } from "./find-zip.ts";
 import { RegistrationSchema, SatListsBody, SatListsSchema } from "./local-answer-schemas.ts";
 import { profileOperation } from "./profile-taxpayer.ts";
 import { CommerceRegistrySchema } from "./registry-schemas.ts";
-import { type OperationOutcome, type RfcDeps, rfcContextOf } from "./rfc-context.ts";
+import { type RfcDeps, rfcContextOf } from "./rfc-context.ts";
 import * as schemas from "./rfc-schemas.ts";
 import { runSynchronously } from "./run-synchronously.ts";
 import { commerceRegistryOperation } from "./search-commerce-registry.ts";
@@ -23,7 +24,7 @@ import { verifyOperation } from "./verify-rfc.ts";
 
 const problems = { 401: ProblemSchema, 402: ProblemSchema, 422: ProblemSchema, 429: ProblemSchema };
 const tags = ["rfc"];
-const send = <B>(reply: FastifyReply, result: OperationOutcome<B>) =>
+const send = <B>(reply: FastifyReply, result: OperationResult<B>) =>
   reply.code(result.status).send(result.body);
 
 /** Every POST /v1/rfc/* route: a schema-checked, typed body handed to one operation. */

@@ -1,5 +1,6 @@
+import type { OperationResult } from "../async-requests/operations.ts";
 import { payForRequest, refundRequest } from "../credits/pay-for-request.ts";
-import type { OperationOutcome, RfcContext, RfcOperation } from "./rfc-context.ts";
+import type { RfcContext, RfcOperation } from "./rfc-context.ts";
 
 /**
  * The synchronous path of every /v1/rfc operation: `check` (structure rules, throws 422 before any
@@ -9,7 +10,7 @@ export async function runSynchronously<I, C, B>(
   ctx: RfcContext,
   operation: RfcOperation<I, C, B>,
   input: I,
-): Promise<OperationOutcome<B>> {
+): Promise<OperationResult<B>> {
   const checked = await operation.check(input);
   await payForRequest(ctx, operation.name);
   const outcome = await operation.run(ctx, checked);

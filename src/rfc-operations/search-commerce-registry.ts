@@ -1,11 +1,12 @@
 import type { Static } from "typebox";
+import type { OperationResult } from "../async-requests/operations.ts";
 import { ServiceError } from "../platform/errors.ts";
 import { gatherCertificates } from "./gather-certificates.ts";
 import { matchRegistryRecords } from "./match-registry-records.ts";
 import { MESSAGES } from "./messages.ts";
 import { readName, readRfc } from "./read-rfc.ts";
 import type { CommerceRegistrySchema } from "./registry-schemas.ts";
-import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
+import { fullRefund, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 
 /** A company RFC and, optionally, the name to search the registry by. */
 type RegistryQuery = { rfc: string; name?: string };
@@ -43,7 +44,7 @@ async function runCommerceRegistry(
   ctx: RfcContext,
   { rfc, name: givenName }: RegistryQuery,
   signal?: AbortSignal,
-): Promise<OperationOutcome<CommerceRegistryResult>> {
+): Promise<OperationResult<CommerceRegistryResult>> {
   const unknown = (message: string, name?: string) => ({
     status: 200,
     body: { rfc, found: null, ...(name ? { name } : {}), message, records: [] },

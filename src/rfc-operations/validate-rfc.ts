@@ -1,4 +1,5 @@
 import type { Static } from "typebox";
+import type { OperationResult } from "../async-requests/operations.ts";
 import { lookupSatLists } from "../contributor-lists/lookup-sat-lists.ts";
 import { cfdiName } from "../mexico/cfdi-name.ts";
 import type { PersonType } from "../mexico/parse-rfc.ts";
@@ -12,13 +13,7 @@ import { lookupIdentity } from "./lookup-identity.ts";
 import { MESSAGES } from "./messages.ts";
 import { readIdCif } from "./read-id-cif.ts";
 import { readName, readRfc } from "./read-rfc.ts";
-import {
-  fullRefund,
-  type OperationOutcome,
-  partialRefund,
-  type RfcContext,
-  type RfcOperation,
-} from "./rfc-context.ts";
+import { fullRefund, partialRefund, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 import type { ValidateBody } from "./rfc-schemas.ts";
 import { type PostalSearchOutcome, searchPostalCode } from "./search-postal-code.ts";
 import { type CsfVerdict, cfdiNameOfRecord, verifyByCsf } from "./verify-by-csf.ts";
@@ -45,7 +40,7 @@ async function runValidation(
   ctx: RfcContext,
   { rfc, personType, name: givenName, idCif }: ValidateQuery,
   signal?: AbortSignal,
-): Promise<OperationOutcome<ValidationResult>> {
+): Promise<OperationResult<ValidationResult>> {
   const { upstreams } = ctx;
 
   const csf = idCif ? verifyByCsf(upstreams.satCsf, { rfc, idCif, name: givenName }, signal) : null;

@@ -1,11 +1,12 @@
 import type { Static } from "typebox";
+import type { OperationResult } from "../async-requests/operations.ts";
 import { ServiceError } from "../platform/errors.ts";
 import { answerFromRfcList } from "../registration/answer-from-rfc-list.ts";
 import { listModeOf } from "../registration/data-source.ts";
 import { MESSAGES } from "./messages.ts";
 import { readIdCif } from "./read-id-cif.ts";
 import { readName, readRfc } from "./read-rfc.ts";
-import { fullRefund, type OperationOutcome, type RfcContext, type RfcOperation } from "./rfc-context.ts";
+import { fullRefund, type RfcContext, type RfcOperation } from "./rfc-context.ts";
 import type { VerifyBody, VerifySchema } from "./rfc-schemas.ts";
 import { verifyByCsf } from "./verify-by-csf.ts";
 
@@ -38,7 +39,7 @@ async function runVerification(
   ctx: RfcContext,
   query: VerifyQuery,
   signal?: AbortSignal,
-): Promise<OperationOutcome<VerifyResult>> {
+): Promise<OperationResult<VerifyResult>> {
   const body = { rfc: query.rfc, ...(await verdictOf(ctx, query, signal)) };
   return body.valid === null
     ? { status: 200, body, refund: fullRefund(ctx, "verify") }
