@@ -1,4 +1,5 @@
 import { type Static, Type } from "typebox";
+import type { VerifySchema } from "./rfc-schemas.ts";
 
 export const MAX_BATCH_RECORDS = 5000;
 
@@ -36,11 +37,5 @@ export const AcceptedSchema = Type.Object({
 
 export type BatchRecord = Static<typeof BatchRecordSchema>;
 
-/** One answered record (spec §2.5 plus the echoed name and zip); `valid` null when SAT was unreachable. */
-export type BatchResult = BatchRecord & {
-  valid: boolean | null;
-  message: string;
-  /** `sat_csf` (the record's idCIF), or the registered-RFC list (no padrón connector configured). */
-  source?: string;
-  data_as_of?: string;
-};
+/** One answered record: the verify answer (spec §2.5) plus the echoed name and zip. */
+export type BatchResult = BatchRecord & Static<typeof VerifySchema>;
