@@ -21,7 +21,7 @@ export const lists: Record<string, Command> = {
         // Downloads from `--url`, else the configured base, else a sandbox for the command.
         const configured = mode === "live" ? config.lists.liveBaseUrl : config.lists.sandboxBaseUrl;
         const url = (values.url as string | undefined) || configured;
-        const results = await withSourceOrSandbox(config, url, (baseUrl) =>
+        const results = await withSourceOrSandbox(config, url, "/", (baseUrl) =>
           syncLists(db, {
             mode,
             baseUrl,

@@ -1,5 +1,4 @@
-import type { Config } from "../config.ts";
-import type { ListMode, RegistrationList } from "../platform/db/schema.ts";
+import type { RegistrationList } from "../platform/db/schema.ts";
 import type { DateImport } from "../registration/import-date.ts";
 import { importPartFiles } from "../registration/import-part-files.ts";
 import { readRegistrationStatus } from "../registration/read-registration-status.ts";
@@ -37,17 +36,6 @@ const describe = (result: DateImport) =>
     : "") +
   (result.reason ? ` (${result.reason})` : "");
 
-/** `--url`, else the configured container, else a sandbox started for the command (its `/lco`). */
-function withSyncSource<T>(
-  config: Config,
-  mode: ListMode,
-  url: string | undefined,
-  work: (base: string) => Promise<T>,
-) {
-  const given = url || registrationBaseUrl(config, mode, null);
-  return withSourceOrSandbox(config, given, (base) => work(given ? base : `${base}/lco`));
-}
-
 export const registration: Record<string, Command> = {
   "registration import": {
     usage: "FILE... [--mode live|sandbox] [--date YYYY-MM-DD] [--force] [--json]   l_RFC / LCO parts",
@@ -82,7 +70,9 @@ export const registration: Record<string, Command> = {
       withDatabase(async (database, config) => {
         const mode = listModeOf(values);
         const progress = meterFor();
-        const results = await withSyncSource(config, mode, values.url as string | undefined, (baseUrl) =>
+        // Downloads from `--url`, else the configured container, else a sandbox for the command.
+        const url = (values.url as string | undefined) || registrationBaseUrl(config, mode, null);
+        const results = await withSourceOrSandbox(config, url, "/lco", (baseUrl) =>
           syncRegistration(database, {
             ...configuredSync(config, mode, baseUrl),
             onProgress: progress.update,

@@ -71,11 +71,12 @@ export function required(values: Record<string, string | boolean | undefined>, n
 
 /**
  * Runs `work` against `url`; without one, the sandbox runs in-process for the command's duration (same
- * seed and size as `padron serve`'s, so the same files) and `work` gets its root URL.
+ * seed and size as `padron serve`'s, so the same files) and `work` gets its URL and `sandboxPath`.
  */
 export async function withSourceOrSandbox<T>(
   config: Config,
   url: string,
+  sandboxPath: string,
   work: (baseUrl: string) => Promise<T>,
 ): Promise<T> {
   if (url && !/^https?:\/\/[^/]/.test(url)) throw new TypeError(`--url must be an http(s) URL, got "${url}"`);
@@ -88,7 +89,7 @@ export async function withSourceOrSandbox<T>(
     timeScale: 0,
   });
   try {
-    return await work(sandbox.url);
+    return await work(`${sandbox.url}${sandboxPath}`);
   } finally {
     await sandbox.close();
   }
