@@ -1,5 +1,5 @@
 import { type Config, loadConfig } from "../config.ts";
-import { createProgressMeter, type ProgressMeter } from "../contributor-lists/progress-meter.ts";
+import { createProgressMeter, type FileProgress } from "../contributor-lists/progress-meter.ts";
 import { type DatabaseHandle, openDatabase } from "../platform/db/connect.ts";
 import { prepareDatabase } from "../platform/db/prepare-database.ts";
 
@@ -48,7 +48,7 @@ export const meterFor = () => {
   let shown = "";
   return {
     meter,
-    update: (progress: Parameters<ProgressMeter["update"]>[0]) => {
+    update: (progress: FileProgress) => {
       if (shown && shown !== progress.file) meter.finishFile();
       shown = progress.file;
       meter.update(progress);

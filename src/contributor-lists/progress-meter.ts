@@ -1,9 +1,17 @@
-import type { SyncProgress } from "./sync-lists.ts";
+/** Where a download or import of several files (lists, l_RFC and LCO parts) is: the current file so far. */
+export type FileProgress = {
+  file: string;
+  fileIndex: number;
+  fileCount: number;
+  bytes: number;
+  rows: number;
+  totalBytes?: number | null;
+};
 
 /** A one-line progress display (files, bytes, rows, rate) redrawn in place on a terminal. */
 export type ProgressMeter = {
   /** `totalBytes`, when known, adds the current file's share done and an ETA. */
-  update(state: SyncProgress & { totalBytes?: number | null }): void;
+  update(state: FileProgress): void;
   /** Ends the current file: its counts join the totals. */
   finishFile(): void;
   done(): void;

@@ -5,12 +5,8 @@ import { type ListFileSpec, listFileUrl, syncedListFiles } from "./catalog.ts";
 import { downloadListFile } from "./download-list-file.ts";
 import { ingestListFile } from "./ingest-list-file.ts";
 import { ListFileError } from "./list-file-error.ts";
-import {
-  type IngestProgress,
-  ListDownloadError,
-  type ListMode,
-  type SyncFileResult,
-} from "./list-store-types.ts";
+import { ListDownloadError, type ListMode, type SyncFileResult } from "./list-store-types.ts";
+import type { FileProgress } from "./progress-meter.ts";
 import { recordListRefresh } from "./record-list-refresh.ts";
 
 export type SyncOptions = {
@@ -23,12 +19,10 @@ export type SyncOptions = {
   retryDelayMs?: number;
   files?: readonly ListFileSpec[];
   dispatcher?: Dispatcher;
-  onProgress?: (progress: SyncProgress) => void;
+  onProgress?: (progress: FileProgress) => void;
   /** Ends the sync: the download under way is cut, no retry waits, `signal.reason` is thrown. */
   signal?: AbortSignal;
 };
-
-export type SyncProgress = IngestProgress & { file: string; fileIndex: number; fileCount: number };
 
 /**
  * Brings every synced list of a mode up to date from its base URL: a conditional GET per file (304 only

@@ -1,16 +1,11 @@
+import type { FileProgress } from "../contributor-lists/progress-meter.ts";
 import type { DatabaseHandle } from "../platform/db/connect.ts";
 import type { ListMode, RegistrationList } from "../platform/db/schema.ts";
 import { withImportLease } from "./import-lease.ts";
 import { failImportRecord, publishImport, readPublishedState, startImportRecord } from "./import-records.ts";
 import { dateOfDay, dayOf } from "./list-date.ts";
 import type { SnapshotChanges } from "./merge-rfc-snapshot.ts";
-import {
-  type PartProgress,
-  type PartReader,
-  type PartReport,
-  type PartSource,
-  readPartsSorted,
-} from "./read-parts-sorted.ts";
+import { type PartReader, type PartReport, type PartSource, readPartsSorted } from "./read-parts-sorted.ts";
 
 export type DateImportRequest = {
   mode: ListMode;
@@ -21,7 +16,7 @@ export type DateImportRequest = {
   /** Refuse a list with fewer rows than this share of the published one (a missing part). */
   minRowRatio: number;
   force?: boolean;
-  onProgress?: (progress: PartProgress) => void;
+  onProgress?: (progress: FileProgress) => void;
 };
 
 export type DateImport = {

@@ -1,3 +1,4 @@
+import type { FileProgress } from "../contributor-lists/progress-meter.ts";
 import { openPart } from "../signed-files/open-part.ts";
 import { SignedFileError } from "../signed-files/signed-file-error.ts";
 import type { SignerReport } from "../signed-files/verify-signer.ts";
@@ -9,15 +10,6 @@ export type PartSource = {
   origin: string;
   bytes: number | null;
   open(): AsyncIterable<Uint8Array>;
-};
-
-export type PartProgress = {
-  file: string;
-  fileIndex: number;
-  fileCount: number;
-  bytes: number;
-  totalBytes: number | null;
-  rows: number;
 };
 
 export type PartReport = { file: string; rows: number; skipped: number; signer: SignerReport | null };
@@ -39,14 +31,14 @@ export function readPartsSorted(
   options: PartReader & {
     requireSignature: boolean;
     reports: PartReport[];
-    onProgress?: (progress: PartProgress) => void;
+    onProgress?: (progress: FileProgress) => void;
   },
 ): AsyncIterable<Float64Array> {
   const { counts } = options;
   async function* records(): AsyncGenerator<Float64Array> {
     for (const [fileIndex, part] of parts.entries()) {
       const before = { ...counts };
-      const progress: PartProgress = {
+      const progress: FileProgress = {
         file: part.name,
         fileIndex,
         fileCount: parts.length,

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { Dispatcher } from "undici";
+import type { FileProgress } from "../contributor-lists/progress-meter.ts";
 import type { DatabaseHandle } from "../platform/db/connect.ts";
 import type { ListMode, RegistrationList } from "../platform/db/schema.ts";
 import { downloadPart } from "./download-part.ts";
@@ -12,7 +13,6 @@ import { ensureListRow } from "./import-lease.ts";
 import { readPublishedState } from "./import-records.ts";
 import { importRfcList } from "./import-rfc-list.ts";
 import { dateOfDay } from "./list-date.ts";
-import type { PartProgress } from "./read-parts-sorted.ts";
 
 export type RegistrationSyncOptions = {
   mode: ListMode;
@@ -28,7 +28,7 @@ export type RegistrationSyncOptions = {
   lists?: readonly RegistrationList[];
   now?: Date;
   dispatcher?: Dispatcher;
-  onProgress?: (progress: PartProgress & { stage: "download" | "import" }) => void;
+  onProgress?: (progress: FileProgress) => void;
 };
 
 export type ListSyncResult = {
@@ -90,7 +90,6 @@ async function syncList(
           ...options,
           onProgress: (bytes, total) =>
             options.onProgress?.({
-              stage: "download",
               file: part.name,
               fileIndex,
               fileCount: parts.length,
@@ -105,7 +104,7 @@ async function syncList(
       date,
       requireSignature: true,
       minRowRatio: options.minRowRatio,
-      onProgress: (progress: PartProgress) => options.onProgress?.({ ...progress, stage: "import" }),
+      onProgress: options.onProgress,
       parts: parts.map((part, index) => ({
         name: part.name,
         origin: part.url,
