@@ -31,6 +31,8 @@ const config = parseConfig({
   LOG_LEVEL: "warn",
   RATE_LIMIT_PER_MINUTE: "100000000",
   SANDBOX: "false",
+  // The sync's pacing as configured: REGISTRATION_SYNC_WRITE_SHARE=1 measures it unpaced.
+  REGISTRATION_SYNC_WRITE_SHARE: process.env.REGISTRATION_SYNC_WRITE_SHARE,
 });
 const database = openDatabase(config.database.url, config.database);
 await migrateToLatest(database);
@@ -62,6 +64,7 @@ createInterface({ input: process.stdin }).on("line", async (line) => {
         baseUrl: line.slice("sync ".length),
         downloadDir,
         minRowRatio: config.registration.minRowRatio,
+        writeShare: config.registration.syncWriteShare,
         timeoutMs: 600_000,
         retries: 0,
         lists: ["rfc"],

@@ -15,6 +15,8 @@ export type DateImportRequest = {
   requireSignature: boolean;
   /** Refuse a list with fewer rows than this share of the published one (a missing part). */
   minRowRatio: number;
+  /** Share of a merge's time spent writing; it pauses for the rest (absent: no pauses, decision 0043). */
+  writeShare?: number;
   force?: boolean;
   onProgress?: (progress: FileProgress) => void;
 };

@@ -1,4 +1,4 @@
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { setTimeout as sleep, setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Db } from "../platform/db/connect.ts";
 import { rowsInKeyOrder } from "./rfc-blocks.ts";
 import type { RfcRow } from "./rfc-entries.ts";
@@ -9,19 +9,22 @@ export type SnapshotChanges = { added: number; removed: number; restored: number
 /**
  * Applies a list date's snapshot (numbers `key * 4 + flags`, sorted, one per key) to the mode's rows
  * in one pass over both, in key order: only RFCs that were added, removed, restored or changed flags
- * are written, each with a history row. Nothing is visible until the date is published.
+ * are written, each with a history row. Nothing is visible until the date is published. Below a
+ * `writeShare` of 1 it pauses after each write in proportion to it, so lookups keep their pace (0043).
  */
 export async function mergeRfcSnapshot(
   db: Db,
-  input: { offset: number; listDate: number; snapshot: AsyncIterable<Float64Array> },
+  input: { offset: number; listDate: number; snapshot: AsyncIterable<Float64Array>; writeShare?: number },
 ): Promise<SnapshotChanges> {
-  const { listDate } = input;
+  const { listDate, writeShare = 1 } = input;
   const totals: SnapshotChanges = { added: 0, removed: 0, restored: 0, flags: 0 };
   let pending: RfcChange[] = [];
   const flush = async () => {
+    const started = performance.now();
     await writeChanges(db, listDate, pending);
     pending = [];
-    await yieldToEventLoop();
+    if (writeShare < 1) await sleep((performance.now() - started) * (1 / writeShare - 1));
+    else await yieldToEventLoop();
   };
   const record = (item: RfcChange) => {
     totals[item.kind]++;

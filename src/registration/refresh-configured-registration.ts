@@ -21,6 +21,7 @@ export function configuredSync(config: Config, mode: ListMode, baseUrl: string) 
     baseUrl,
     downloadDir: config.registration.downloadDir,
     minRowRatio: config.registration.minRowRatio,
+    writeShare: config.registration.syncWriteShare,
     timeoutMs: config.lists.fetchTimeoutMs,
     retries: config.lists.fetchRetries,
     firstDates: mode === "sandbox" ? 2 : 1,

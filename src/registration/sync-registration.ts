@@ -20,6 +20,8 @@ export type RegistrationSyncOptions = {
   baseUrl: string;
   downloadDir: string;
   minRowRatio: number;
+  /** Share of the merge's time spent writing (decision 0043); absent: no pauses. */
+  writeShare?: number;
   timeoutMs: number;
   retries: number;
   retryDelayMs?: number;
@@ -104,6 +106,7 @@ async function syncList(
       date,
       requireSignature: true,
       minRowRatio: options.minRowRatio,
+      writeShare: options.writeShare,
       onProgress: options.onProgress,
       parts: parts.map((part, index) => ({
         name: part.name,

@@ -39,6 +39,7 @@ test("values are read as the schema types them: numbers, flags in any spelling, 
     REGISTRATION_REFRESH_MODES: "",
     DEMO_USER: "",
     PUBLIC_URL: "https://padron.example ",
+    REGISTRATION_SYNC_WRITE_SHARE: "1",
   });
   assert.equal(config.server.port, 9090);
   assert.equal(config.sandbox.enabled, false);
@@ -48,6 +49,8 @@ test("values are read as the schema types them: numbers, flags in any spelling, 
   assert.deepEqual(config.registration.refreshModes, []);
   assert.equal(config.accounts.demoUser, "");
   assert.equal(config.server.publicUrl, "https://padron.example");
+  assert.equal(config.registration.syncWriteShare, 1);
+  assert.equal(parseConfig({}).registration.syncWriteShare, 0.5);
 });
 
 test("bad values are reported together, each with its variable; a secret's value is never shown", () => {
@@ -62,6 +65,7 @@ test("bad values are reported together, each with its variable; a secret's value
     REDIS_URL: "http://cache",
     LISTS_REFRESH_MODES: "sandbox,staging",
     METRICS_TOKEN: "hunter2",
+    REGISTRATION_SYNC_WRITE_SHARE: "0",
   };
   assert.throws(
     () => parseConfig(bad),
@@ -74,6 +78,7 @@ test("bad values are reported together, each with its variable; a secret's value
         error.message,
         /METRICS_TOKEN must be at least 16 characters \(or empty\), got 7 characters/,
       );
+      assert.match(error.message, /REGISTRATION_SYNC_WRITE_SHARE must be > 0, got "0"/);
       assert.doesNotMatch(error.message, /hunter2/);
       return true;
     },

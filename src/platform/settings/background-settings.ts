@@ -1,4 +1,4 @@
-import { decimal, flag, group, integer, listModes, text, url } from "./setting.ts";
+import { decimal, flag, group, integer, listModes, share, text, url } from "./setting.ts";
 
 /** Jobs, webhooks, idempotency, the lists kept fresh and the dashboard. */
 export const BACKGROUND_SETTINGS = {
@@ -116,6 +116,11 @@ export const BACKGROUND_SETTINGS = {
       "REGISTRATION_MIN_ROW_RATIO",
       0.9,
       "A list date with fewer rows than this share of the published one is refused (a missing part)",
+    ),
+    syncWriteShare: share(
+      "REGISTRATION_SYNC_WRITE_SHARE",
+      0.5,
+      "Share of a sync's time spent writing a next day's changes: it pauses for the rest, so lookups keep their pace (1: no pauses)",
     ),
   }),
   dashboard: group("Dashboard", {

@@ -21,6 +21,9 @@ export const integer = (env: string, fallback: number, description: string, min 
   });
 export const decimal = (env: string, fallback: number, description: string) =>
   Type.Number({ ...leaf(env, fallback, description), minimum: 0 });
+/** A share of something, above 0 and at most 1. */
+export const share = (env: string, fallback: number, description: string) =>
+  Type.Number({ ...leaf(env, fallback, description), exclusiveMinimum: 0, maximum: 1 });
 export const flag = (env: string, fallback: boolean, description: string) =>
   Type.Boolean(leaf(env, fallback, description));
 export const text = (env: string, fallback: string, description: string) =>
