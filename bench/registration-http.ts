@@ -1,6 +1,7 @@
 // POST /v1/rfc/registration through the whole stack over an imported list, at a steady 1,000 req/s
 // (open loop, bench/steady-load.ts): p99 while idle, then in windows of the same length one after
-// another while the next day's parts are imported, until the import ends.
+// another while the next day's parts are imported, until the import ends, and over all of those
+// windows together.
 // BENCH_IMPORT picks how: `sync` (as `padron serve` does: the server syncs them from a loopback container
 // on a thread of its own, decision 0029), `own-process` (default: `padron registration import` beside
 // the server) or `in-process` (on the server's own thread, as before 0029). Target (DESIGN §5): p99 ≤ 5 ms.
@@ -83,11 +84,12 @@ try {
       importing = false;
     });
     const windows = [];
+    const latencies: Float64Array[] = [];
     do {
       const loadFrom = Date.now();
       windows.push({
         from_s: (loadFrom - started) / 1000,
-        ...(await steadyLoad({ ...options, seconds })),
+        ...(await steadyLoad({ ...options, seconds, latenciesInto: latencies })),
         wire: wire?.window(loadFrom, Date.now()) ?? null,
       });
     } while (importing);
@@ -95,6 +97,7 @@ try {
     const outcome = await imported;
     duringImport = {
       ...windows[0],
+      all_windows: percentilesOf(latencies),
       windows,
       cores,
       gc_to_import_end: await gcPauses(),
@@ -159,4 +162,17 @@ async function importInOwnProcess(files: string[]): Promise<string> {
   importer.stdout.on("data", (chunk) => output.push(String(chunk)));
   await once(importer, "exit");
   return output.join("").trim().split("\n")[0];
+}
+
+/** p50, p99 and max over every request of several windows: the whole import, not one window of it. */
+function percentilesOf(windows: Float64Array[]) {
+  const all = new Float64Array(windows.reduce((sum, window) => sum + window.length, 0));
+  let filled = 0;
+  for (const window of windows) {
+    all.set(window, filled);
+    filled += window.length;
+  }
+  all.sort();
+  const at = (q: number) => Number(all[Math.min(all.length - 1, Math.floor(q * all.length))].toFixed(2));
+  return { sent: all.length, p50: at(0.5), p99: at(0.99), max: at(1) };
 }

@@ -20,7 +20,15 @@ export type SteadyLoadResult = {
   errors: number;
 };
 
-type Options = { url: string; headers: Record<string, string>; body: string; rate: number; seconds: number };
+type Options = {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  rate: number;
+  seconds: number;
+  /** Receives this run's latencies, sorted: several windows' percentiles can then be taken together. */
+  latenciesInto?: Float64Array[];
+};
 
 const CONNECTIONS = 64;
 const TIMER_MS = 1;
@@ -72,6 +80,7 @@ export async function steadyLoad(options: Options): Promise<SteadyLoadResult> {
   await finished;
   for (const connection of connections) connection.close();
   latencies.sort();
+  options.latenciesInto?.push(latencies);
   const at = (q: number) => Number(latencies[Math.min(total - 1, Math.floor(q * total))].toFixed(2));
   return { rate: options.rate, sent, p50: at(0.5), p99: at(0.99), max: at(1), non2xx, errors };
 }
