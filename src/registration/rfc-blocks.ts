@@ -46,17 +46,24 @@ export async function coveringBlock(db: Db, key: number): Promise<CoveringBlock 
   };
 }
 
-/**
- * Writes a block's new entries in place of the block that started at `firstKey` (null: none did):
- * deleted when empty, split in equal parts past 128 entries so the next days' additions fit, and
- * moved (delete + insert) when its first entry changed; one transaction when more than a statement.
- */
-export async function replaceBlock(db: Db, firstKey: number | null, rows: readonly RfcRow[]): Promise<void> {
+/** A block's entries in equal parts of at most BLOCK_ENTRIES, one part spare past it for next days' additions. */
+export function splitBlock(rows: readonly RfcRow[]): RfcRow[][] {
   const parts = rows.length <= BLOCK_ENTRIES ? 1 : Math.ceil(rows.length / BLOCK_ENTRIES) + 1;
   const size = Math.ceil(rows.length / parts);
-  const blocks = Array.from({ length: parts }, (_, part) =>
-    rows.slice(part * size, (part + 1) * size),
-  ).filter((part) => part.length > 0);
+  return Array.from({ length: parts }, (_, part) => rows.slice(part * size, (part + 1) * size)).filter(
+    (part) => part.length > 0,
+  );
+}
+
+/**
+ * Writes blocks in place of the block that started at `firstKey` (null: none did): deleted when there
+ * are none, moved (delete + insert) when its first entry changed; one transaction when more than a statement.
+ */
+export async function replaceBlock(
+  db: Db,
+  firstKey: number | null,
+  blocks: readonly (readonly RfcRow[])[],
+): Promise<void> {
   const inPlace = firstKey !== null && blocks[0]?.[0].key === firstKey;
   const added = inPlace ? blocks.slice(1) : blocks;
   const write = async (trx: Db) => {
@@ -78,25 +85,33 @@ export async function replaceBlock(db: Db, firstKey: number | null, rows: readon
   else await write(db);
 }
 
+/** A stored block: its first key as stored and its entries, in key order. */
+export type StoredBlock = { firstKey: number; rows: RfcRow[] };
+
 /**
- * Every row of a mode in key order, a page of blocks at a time. Each page starts after the last key
- * yielded, so blocks that a merge splits behind the reader are not read twice.
+ * Every block of a mode in key order, read a page of blocks at a time. Each page starts after the last
+ * key read, so the parts of a block split behind the reader are not read again.
  */
-export async function* rowsInKeyOrder(db: Db, offset: number, blocksPerPage = 64): AsyncGenerator<RfcRow[]> {
+export async function* blocksInKeyOrder(
+  db: Db,
+  offset: number,
+  blocksPerPage = 64,
+): AsyncGenerator<StoredBlock> {
   let after = offset - 1;
   for (;;) {
     const page = await db
       .selectFrom("registered_rfc_blocks")
-      .select("entries")
+      .select(["first_key", "entries"])
       .where("first_key", ">", after)
       .where("first_key", "<", offset + MODE_KEY_SPAN)
       .orderBy("first_key")
       .limit(blocksPerPage)
       .execute();
     if (page.length === 0) return;
-    const rows = page.flatMap((block) => decodeEntries(block.entries));
-    after = rows[rows.length - 1].key;
-    yield rows;
+    const blocks = page.map((block) => ({ firstKey: block.first_key, rows: decodeEntries(block.entries) }));
+    const last = blocks[blocks.length - 1].rows;
+    after = last[last.length - 1].key;
+    yield* blocks;
     await yieldToEventLoop();
   }
 }

@@ -1,6 +1,6 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Db } from "../platform/db/connect.ts";
-import { coveringBlock, modeStartOf, replaceBlock } from "./rfc-blocks.ts";
+import { coveringBlock, modeStartOf, replaceBlock, splitBlock } from "./rfc-blocks.ts";
 import type { RfcState } from "./rfc-entries.ts";
 import { MODE_KEY_SPAN } from "./rfc-key.ts";
 
@@ -14,26 +14,24 @@ export type RfcChange = { key: number; kind: ChangeKind; prev: RfcState | null; 
 export const ROWS_PER_STATEMENT = 100;
 
 /**
- * The history rows first, then the rows themselves: an import killed in between leaves history that
- * undoes it (undo-unpublished.ts), never a changed row without its previous state.
+ * The history rows of a list date's changes, ROWS_PER_STATEMENT to a statement, written before the rows:
+ * an import killed in between leaves history that undoes it (undo-unpublished.ts), never a changed row
+ * without its previous state.
  */
-export async function writeChanges(db: Db, listDate: number, changes: readonly RfcChange[]): Promise<void> {
-  if (changes.length === 0) return;
-  const history = changes.map(({ key, kind, prev, next }) => ({
-    list_date: listDate,
-    key,
-    kind: CHANGE_KINDS[kind],
-    flags: next?.flags ?? prev?.flags ?? 0,
-    prev_since: prev?.since ?? null,
-    prev_changed_on: prev?.changed_on ?? null,
-    prev_flags: prev?.flags ?? null,
-    prev_removed_on: prev?.removed_on ?? null,
-  }));
-  await db.insertInto("registered_rfc_changes").values(history).execute();
-  await setRows(
-    db,
-    changes.map(({ key, next }) => ({ key, state: next })),
-  );
+export async function writeHistory(db: Db, listDate: number, changes: readonly RfcChange[]): Promise<void> {
+  for (let at = 0; at < changes.length; at += ROWS_PER_STATEMENT) {
+    const history = changes.slice(at, at + ROWS_PER_STATEMENT).map(({ key, kind, prev, next }) => ({
+      list_date: listDate,
+      key,
+      kind: CHANGE_KINDS[kind],
+      flags: next?.flags ?? prev?.flags ?? 0,
+      prev_since: prev?.since ?? null,
+      prev_changed_on: prev?.changed_on ?? null,
+      prev_flags: prev?.flags ?? null,
+      prev_removed_on: prev?.removed_on ?? null,
+    }));
+    await db.insertInto("registered_rfc_changes").values(history).execute();
+  }
 }
 
 /**
@@ -57,7 +55,7 @@ export async function setRows(
       else byKey.delete(key);
     }
     const merged = [...byKey.values()].sort((a, b) => a.key - b.key);
-    await replaceBlock(db, block?.firstKey ?? null, merged);
+    await replaceBlock(db, block?.firstKey ?? null, splitBlock(merged));
     await yieldToEventLoop();
   }
 }

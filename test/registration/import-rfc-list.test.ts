@@ -7,7 +7,7 @@ import { importPartFiles } from "../../src/registration/import-part-files.ts";
 import { dayOf } from "../../src/registration/list-date.ts";
 import { mergeRfcSnapshot } from "../../src/registration/merge-rfc-snapshot.ts";
 import { readRegistration } from "../../src/registration/read-registration.ts";
-import { rowsInKeyOrder } from "../../src/registration/rfc-blocks.ts";
+import { blocksInKeyOrder } from "../../src/registration/rfc-blocks.ts";
 import { rfcKey, unpackRfc } from "../../src/registration/rfc-key.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 
@@ -36,7 +36,7 @@ describe("importing the registered-RFC list: rows, changes, refusals", () => {
   const status = async (rfc: string) => (await readRegistration(database.db, "live", rfc)).status;
   const registeredRows = async () => {
     const rows = [];
-    for await (const page of rowsInKeyOrder(database.db, 0)) rows.push(...page);
+    for await (const block of blocksInKeyOrder(database.db, 0)) rows.push(...block.rows);
     return rows;
   };
   const snapshot = async () => ({

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, describe, it } from "node:test";
 import { appendFirstSnapshot } from "../../src/registration/append-first-snapshot.ts";
-import { mergeRfcSnapshot } from "../../src/registration/merge-rfc-snapshot.ts";
-import { rowsInKeyOrder } from "../../src/registration/rfc-blocks.ts";
+import { MERGED_ROWS_HELD, mergeRfcSnapshot } from "../../src/registration/merge-rfc-snapshot.ts";
+import { blocksInKeyOrder } from "../../src/registration/rfc-blocks.ts";
 import { BLOCK_ENTRIES, decodeEntries, type RfcRow } from "../../src/registration/rfc-entries.ts";
 import { SANDBOX_KEY_OFFSET } from "../../src/registration/rfc-key.ts";
 import { setRows } from "../../src/registration/rfc-rows.ts";
@@ -47,7 +47,7 @@ describe("registered RFCs in blocks: splits, moves, deletes, two modes", () => {
       return rows.length;
     });
     const rows: RfcRow[] = [];
-    for await (const page of rowsInKeyOrder(database.db, offset)) rows.push(...page);
+    for await (const block of blocksInKeyOrder(database.db, offset)) rows.push(...block.rows);
     return { sizes, keys: rows.map((row) => row.key), rows };
   };
 
@@ -103,18 +103,45 @@ describe("registered RFCs in blocks: splits, moves, deletes, two modes", () => {
   });
 
   it("the reader skips the parts of a block split behind it: each key is read once, in order", async () => {
-    const reader = rowsInKeyOrder(database.db, 0, 1);
+    const reader = blocksInKeyOrder(database.db, 0, 1);
     const first = await reader.next();
     assert.ok(!first.done);
-    const read = first.value.map((row) => row.key);
+    const read = first.value.rows.map((row) => row.key);
     await setRows(
       database.db,
       read.map((key) => ({ key: key + 1, state: state() })),
     );
-    for await (const page of reader) read.push(...page.map((row) => row.key));
+    for await (const block of reader) read.push(...block.rows.map((row) => row.key));
     const expected = (await blocksOf(0)).keys.filter(
-      (key) => !read.slice(0, first.value.length).includes(key - 1),
+      (key) => !read.slice(0, first.value.rows.length).includes(key - 1),
     );
     assert.deepEqual(read, expected);
+  });
+
+  it("a merge that adds more keys inside one block than it holds writes them in blocks of ≤ 128", async () => {
+    // The last block runs from about key 130,000 to SANDBOX_KEY_OFFSET - 1: the new keys land inside it,
+    // as many as fill the rows the merge holds; the block's last key, unchanged, is then never rewritten.
+    const before = await blocksOf(0);
+    const lastBlockBelow = before.sizes[before.sizes.length - 1] - 1;
+    const added = Array.from({ length: MERGED_ROWS_HELD - lastBlockBelow }, (_, i) => 200_000 + i);
+    const kept = before.rows.slice(10);
+    const values = [...kept.map((row) => row.key * 4 + row.flags), ...added.map((key) => key * 4 + 1)];
+    const changes = await mergeRfcSnapshot(database.db, {
+      offset: 0,
+      listDate: DAY + 2,
+      snapshot: (async function* () {
+        yield Float64Array.from(values.sort((a, b) => a - b));
+      })(),
+    });
+    assert.deepEqual(changes, { added: added.length, removed: 10, restored: 0, flags: 0 });
+    const after = await blocksOf(0);
+    assert.deepEqual(
+      after.keys,
+      [...before.keys, ...added].sort((a, b) => a - b),
+    );
+    assert.deepEqual(
+      after.rows.slice(0, 10).map((row) => row.removed_on),
+      Array(10).fill(DAY + 2),
+    );
   });
 });
