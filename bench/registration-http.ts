@@ -17,7 +17,7 @@ import { createInterface } from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import { startCoreWaits } from "./core-waits.ts";
 import { SERVICE_NODE_FLAGS } from "./service-node-flags.ts";
-import { steadyLoad } from "./steady-load.ts";
+import { percentilesOf, steadyLoad } from "./steady-load.ts";
 import { startWireCapture } from "./wire-latency.ts";
 
 const [databaseUrl, secondsArgument, ...parts] = process.argv.slice(2);
@@ -97,7 +97,7 @@ try {
     const outcome = await imported;
     duringImport = {
       ...windows[0],
-      all_windows: percentilesOf(latencies),
+      all_windows: overAllWindows(latencies),
       windows,
       cores,
       gc_to_import_end: await gcPauses(),
@@ -165,14 +165,12 @@ async function importInOwnProcess(files: string[]): Promise<string> {
 }
 
 /** p50, p99 and max over every request of several windows: the whole import, not one window of it. */
-function percentilesOf(windows: Float64Array[]) {
+function overAllWindows(windows: Float64Array[]) {
   const all = new Float64Array(windows.reduce((sum, window) => sum + window.length, 0));
   let filled = 0;
   for (const window of windows) {
     all.set(window, filled);
     filled += window.length;
   }
-  all.sort();
-  const at = (q: number) => Number(all[Math.min(all.length - 1, Math.floor(q * all.length))].toFixed(2));
-  return { sent: all.length, p50: at(0.5), p99: at(0.99), max: at(1) };
+  return { sent: all.length, ...percentilesOf(all.sort()) };
 }

@@ -81,8 +81,14 @@ export async function steadyLoad(options: Options): Promise<SteadyLoadResult> {
   for (const connection of connections) connection.close();
   latencies.sort();
   options.latenciesInto?.push(latencies);
-  const at = (q: number) => Number(latencies[Math.min(total - 1, Math.floor(q * total))].toFixed(2));
-  return { rate: options.rate, sent, p50: at(0.5), p99: at(0.99), max: at(1), non2xx, errors };
+  return { rate: options.rate, sent, ...percentilesOf(latencies), non2xx, errors };
+}
+
+/** p50, p99 and max of sorted latencies, in ms to two decimals. */
+export function percentilesOf(sorted: Float64Array): { p50: number; p99: number; max: number } {
+  const at = (q: number) =>
+    Number(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))].toFixed(2));
+  return { p50: at(0.5), p99: at(0.99), max: at(1) };
 }
 
 function requestBytes(target: URL, headers: Record<string, string>, body: string): Buffer {

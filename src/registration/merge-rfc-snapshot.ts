@@ -7,6 +7,9 @@ import { type RfcChange, ROWS_PER_STATEMENT, writeHistory } from "./rfc-rows.ts"
 
 export type SnapshotChanges = { added: number; removed: number; restored: number; flags: number };
 
+/** A block the merge holds: its first key as stored (null: not stored yet) and its rows. */
+type HeldBlock = { firstKey: number | null; rows: RfcRow[] };
+
 /** Past this many rows a block being merged is written at once, so a merge's memory stays bounded. */
 export const MERGED_ROWS_HELD = 8 * BLOCK_ENTRIES;
 
@@ -38,7 +41,7 @@ export async function mergeRfcSnapshot(
   const snapshot = cursorOver(input.snapshot);
 
   /** Merges the snapshot's keys below `end` into a block (firstKey null: none yet), queueing its write. */
-  const mergeBlock = async (block: { firstKey: number | null; rows: RfcRow[] }, end: number) => {
+  const mergeBlock = async (block: HeldBlock, end: number) => {
     let { firstKey, rows: old } = block;
     let [at, rows, changed] = [0, [] as RfcRow[], false];
     const keep = (row: RfcRow, change?: RfcChange) => {
@@ -83,9 +86,7 @@ export async function mergeRfcSnapshot(
 
   const stored = blocksInKeyOrder(db, input.offset)[Symbol.asyncIterator]();
   let following = await stored.next();
-  let block: { firstKey: number | null; rows: RfcRow[] } = following.done
-    ? { firstKey: null, rows: [] }
-    : following.value;
+  let block: HeldBlock = following.done ? { firstKey: null, rows: [] } : following.value;
   for (;;) {
     // The next block is read before this one is written: the parts a write splits off are never read.
     following = await stored.next();
