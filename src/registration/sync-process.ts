@@ -15,7 +15,12 @@ const reply = (message: unknown) =>
   process.send?.(message, undefined, undefined, (error: Error | null) => error && orphaned());
 process.once("message", async (input) => {
   const { database: settings, sync } = input as ProcessSync;
-  const database = openDatabase(settings.url, { ...settings, poolSize: 2, role: "bulk" });
+  const database = openDatabase(settings.url, {
+    ...settings,
+    poolSize: 2,
+    role: "bulk",
+    durableCommits: false,
+  });
   try {
     reply({ results: await syncRegistration(database, sync) });
   } catch (error) {
