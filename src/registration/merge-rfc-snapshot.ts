@@ -1,6 +1,6 @@
-import { setTimeout as sleep, setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../platform/db/connect.ts";
-import { blocksInKeyOrder, replaceBlock, splitBlock } from "./rfc-blocks.ts";
+import { type BlockWrite, blocksInKeyOrder, replaceBlocks, splitBlock } from "./rfc-blocks.ts";
 import { BLOCK_ENTRIES, type RfcRow } from "./rfc-entries.ts";
 import { MODE_KEY_SPAN } from "./rfc-key.ts";
 import { type RfcChange, ROWS_PER_STATEMENT, writeHistory } from "./rfc-rows.ts";
@@ -27,14 +27,11 @@ export async function mergeRfcSnapshot(
   const { listDate, writeShare = 1 } = input;
   const totals: SnapshotChanges = { added: 0, removed: 0, restored: 0, flags: 0 };
   let changes: RfcChange[] = [];
-  let writes: { firstKey: number | null; blocks: RfcRow[][] }[] = [];
+  let writes: BlockWrite[] = [];
   const flush = async () => {
     const started = performance.now();
     await writeHistory(db, listDate, changes);
-    for (const { firstKey, blocks } of writes) {
-      await replaceBlock(db, firstKey, blocks);
-      await yieldToEventLoop();
-    }
+    await replaceBlocks(db, writes);
     [changes, writes] = [[], []];
     if (writeShare < 1) await sleep((performance.now() - started) * (1 / writeShare - 1));
   };

@@ -1,4 +1,6 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { type BlobByKey, blobsByKeySetter } from "../platform/db/blobs-by-key.ts";
+import { isPostgres } from "../platform/db/compiled-once.ts";
 import type { Db } from "../platform/db/connect.ts";
 import { BLOCK_ENTRIES, decodeEntries, encodeEntries, type RfcRow } from "./rfc-entries.ts";
 import { MODE_KEY_SPAN } from "./rfc-key.ts";
@@ -55,33 +57,44 @@ export function splitBlock(rows: readonly RfcRow[]): RfcRow[][] {
   );
 }
 
+/** What replaces the block that started at `firstKey` (null: none did): blocks in key order, maybe none. */
+export type BlockWrite = { firstKey: number | null; blocks: readonly (readonly RfcRow[])[] };
+
+const setEntries = blobsByKeySetter("registered_rfc_blocks", "first_key", "entries");
+
 /**
- * Writes blocks in place of the block that started at `firstKey` (null: none did): deleted when there
- * are none, moved (delete + insert) when its first entry changed; one transaction when more than a statement.
+ * Writes blocks in place of others: a block is deleted when nothing replaces it, moved (delete + insert)
+ * when its first entry changed, and parts past the first are inserted; each write atomic. On SQLite one
+ * write at a time, so the serving connection's own writes wait for one block at most; on PostgreSQL all
+ * in one transaction of at most three statements (decision 0046).
  */
-export async function replaceBlock(
-  db: Db,
-  firstKey: number | null,
-  blocks: readonly (readonly RfcRow[])[],
-): Promise<void> {
-  const inPlace = firstKey !== null && blocks[0]?.[0].key === firstKey;
-  const added = inPlace ? blocks.slice(1) : blocks;
+export async function replaceBlocks(db: Db, writes: readonly BlockWrite[]): Promise<void> {
+  if (isPostgres(db)) return writeTogether(db, writes);
+  for (const write of writes) {
+    await writeTogether(db, [write]);
+    await yieldToEventLoop();
+  }
+}
+
+async function writeTogether(db: Db, writes: readonly BlockWrite[]): Promise<void> {
+  const [deleted, updated, inserted] = [[] as number[], [] as BlobByKey[], new Map<number, Uint8Array>()];
+  for (const { firstKey, blocks } of writes) {
+    // A block an earlier write of these inserts (a merge's held rows past MERGED_ROWS_HELD) is not stored yet.
+    const stored = firstKey !== null && !inserted.delete(firstKey);
+    const inPlace = stored && blocks[0]?.[0].key === firstKey;
+    if (inPlace) updated.push({ key: firstKey, blob: encodeEntries(blocks[0]) });
+    else if (stored) deleted.push(firstKey);
+    for (const part of inPlace ? blocks.slice(1) : blocks) inserted.set(part[0].key, encodeEntries(part));
+  }
+  const rows = [...inserted].map(([first_key, entries]) => ({ first_key, entries }));
   const write = async (trx: Db) => {
-    if (inPlace)
-      await trx
-        .updateTable("registered_rfc_blocks")
-        .set({ entries: encodeEntries(blocks[0]) })
-        .where("first_key", "=", firstKey)
-        .execute();
-    else if (firstKey !== null)
-      await trx.deleteFrom("registered_rfc_blocks").where("first_key", "=", firstKey).execute();
-    if (added.length > 0)
-      await trx
-        .insertInto("registered_rfc_blocks")
-        .values(added.map((part) => ({ first_key: part[0].key, entries: encodeEntries(part) })))
-        .execute();
+    if (deleted.length > 0)
+      await trx.deleteFrom("registered_rfc_blocks").where("first_key", "in", deleted).execute();
+    await setEntries(trx, updated);
+    if (rows.length > 0) await trx.insertInto("registered_rfc_blocks").values(rows).execute();
   };
-  if (firstKey !== null && added.length > 0) await db.transaction().execute(write);
+  const statements = [deleted, updated, rows].filter((some) => some.length > 0).length;
+  if (statements > 1) await db.transaction().execute(write);
   else await write(db);
 }
 

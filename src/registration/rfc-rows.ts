@@ -1,6 +1,5 @@
-import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { Db } from "../platform/db/connect.ts";
-import { coveringBlock, modeStartOf, replaceBlock, splitBlock } from "./rfc-blocks.ts";
+import { coveringBlock, modeStartOf, replaceBlocks, splitBlock } from "./rfc-blocks.ts";
 import type { RfcState } from "./rfc-entries.ts";
 import { MODE_KEY_SPAN } from "./rfc-key.ts";
 
@@ -36,7 +35,7 @@ export async function writeHistory(db: Db, listDate: number, changes: readonly R
 
 /**
  * Upserts each row to its state, or deletes it when the state is null: the block covering each run
- * of the sorted keys is read, changed and written back (atomically, replaceBlock); only one importer
+ * of the sorted keys is read, changed and written back (atomically, replaceBlocks); only one importer
  * writes, so reading a block outside that transaction sees what it replaces. node:sqlite runs
  * statements synchronously, so requests get a turn after each block (decision 0028).
  */
@@ -55,7 +54,6 @@ export async function setRows(
       else byKey.delete(key);
     }
     const merged = [...byKey.values()].sort((a, b) => a.key - b.key);
-    await replaceBlock(db, block?.firstKey ?? null, splitBlock(merged));
-    await yieldToEventLoop();
+    await replaceBlocks(db, [{ firstKey: block?.firstKey ?? null, blocks: splitBlock(merged) }]);
   }
 }

@@ -10,10 +10,12 @@ import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 
 const DAY = 20_000;
 const state = (flags = 0) => ({ since: DAY, changed_on: DAY, flags, removed_on: null });
-const snapshotOf = (keys: readonly number[]) =>
+/** A snapshot of `key * 4 + flags` values, sorted. */
+const snapshotOfValues = (values: number[]) =>
   (async function* () {
-    yield Float64Array.from(keys, (key) => key * 4 + 1);
+    yield Float64Array.from(values.sort((a, b) => a - b));
   })();
+const snapshotOf = (keys: readonly number[]) => snapshotOfValues(keys.map((key) => key * 4 + 1));
 
 describe("registered RFCs in blocks: splits, moves, deletes, two modes", () => {
   let database: TestDatabase;
@@ -129,9 +131,7 @@ describe("registered RFCs in blocks: splits, moves, deletes, two modes", () => {
     const changes = await mergeRfcSnapshot(database.db, {
       offset: 0,
       listDate: DAY + 2,
-      snapshot: (async function* () {
-        yield Float64Array.from(values.sort((a, b) => a - b));
-      })(),
+      snapshot: snapshotOfValues(values),
     });
     assert.deepEqual(changes, { added: added.length, removed: 10, restored: 0, flags: 0 });
     const after = await blocksOf(0);
@@ -143,5 +143,47 @@ describe("registered RFCs in blocks: splits, moves, deletes, two modes", () => {
       after.rows.slice(0, 10).map((row) => row.removed_on),
       Array(10).fill(DAY + 2),
     );
+  });
+});
+
+describe("a merge's writes of one flush, together", () => {
+  let database: TestDatabase;
+  before(async () => {
+    database = await freshDatabase();
+  });
+  after(() => database.close());
+
+  it("a block written early (past the rows a merge holds) and changed again keeps its last state", async () => {
+    const old = Array.from({ length: BLOCK_ENTRIES }, (_, i) => 1_000 + i * 100_000);
+    await appendFirstSnapshot(database, { listDate: DAY, snapshot: snapshotOf(old) });
+    // With the first key, enough new keys before the second fill the rows the merge holds: the rest of
+    // the block is written as a block of its own, then changed again by the last key's new flags.
+    const added = Array.from({ length: MERGED_ROWS_HELD - 1 }, (_, i) => 1_001 + i);
+    const values = [
+      ...old.map((key, i) => key * 4 + (i === old.length - 1 ? 3 : 1)),
+      ...added.map((key) => key * 4 + 1),
+    ];
+    const changes = await mergeRfcSnapshot(database.db, {
+      offset: 0,
+      listDate: DAY + 1,
+      snapshot: snapshotOfValues(values),
+    });
+    assert.deepEqual(changes, { added: added.length, removed: 0, restored: 0, flags: 1 });
+    const rows: RfcRow[] = [];
+    for await (const block of blocksInKeyOrder(database.db, 0)) {
+      assert.ok(block.rows.length <= BLOCK_ENTRIES && block.rows[0].key === block.firstKey);
+      rows.push(...block.rows);
+    }
+    assert.deepEqual(
+      rows.map((row) => row.key),
+      [...old, ...added].sort((a, b) => a - b),
+    );
+    assert.deepEqual(rows.at(-1), {
+      key: old.at(-1),
+      since: DAY,
+      changed_on: DAY + 1,
+      flags: 3,
+      removed_on: null,
+    });
   });
 });
