@@ -36,9 +36,6 @@ const describe = (result: DateImport) =>
     : "") +
   (result.reason ? ` (${result.reason})` : "");
 
-// An import killed midway is undone by the next, so its commits need not wait for the WAL flush.
-const redoable = { durableCommits: false };
-
 export const registration: Record<string, Command> = {
   "registration import": {
     usage: "FILE... [--mode live|sandbox] [--date YYYY-MM-DD] [--force] [--json]   l_RFC / LCO parts",
@@ -64,7 +61,7 @@ export const registration: Record<string, Command> = {
         progress.meter.done();
         process.stdout.write(`${(values.json ? partLines(imports) : imports.map(describe)).join("\n")}\n`);
         if (imports.some((result) => result.status === "rejected")) process.exitCode = 1;
-      }, redoable),
+      }),
   },
   "registration sync": {
     usage: "[--mode live|sandbox] [--url CONTAINER] [--json]",
@@ -92,7 +89,7 @@ export const registration: Record<string, Command> = {
         );
         process.stdout.write(`${(values.json ? lines : text).join("\n")}\n`);
         if (results.some((r) => r.status === "failed" || r.status === "rejected")) process.exitCode = 1;
-      }, redoable),
+      }),
   },
   "registration status": {
     usage: "[--mode live|sandbox] [--json]",

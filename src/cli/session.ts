@@ -1,19 +1,17 @@
 import { type Config, loadConfig } from "../config.ts";
 import { createProgressMeter, type FileProgress } from "../contributor-lists/progress-meter.ts";
-import { type DatabaseHandle, type DatabaseOptions, openDatabase } from "../platform/db/connect.ts";
+import { type DatabaseHandle, openDatabase } from "../platform/db/connect.ts";
 import { prepareDatabase } from "../platform/db/prepare-database.ts";
 
 /** Config + a migrated database (and the migrations applied) for one CLI command; closed afterwards. */
 export async function withDatabase<T>(
   work: (database: DatabaseHandle, config: Config, applied: string[]) => Promise<T>,
-  options: Pick<DatabaseOptions, "durableCommits"> = {},
 ): Promise<T> {
   const config = loadConfig();
   const database = openDatabase(config.database.url, {
     ...config.database,
     poolSize: 2,
     role: "bulk",
-    ...options,
   });
   try {
     const applied = await prepareDatabase(database, config.database.url, { probe: false });

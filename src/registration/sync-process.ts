@@ -15,12 +15,7 @@ const reply = (message: unknown) =>
   process.send?.(message, undefined, undefined, (error: Error | null) => error && orphaned());
 process.once("message", async (input) => {
   const { database: settings, sync } = input as ProcessSync;
-  const database = openDatabase(settings.url, {
-    ...settings,
-    poolSize: 2,
-    role: "bulk",
-    durableCommits: false,
-  });
+  const database = openDatabase(settings.url, { ...settings, poolSize: 2, role: "bulk" });
   try {
     reply({ results: await syncRegistration(database, sync) });
   } catch (error) {

@@ -35,11 +35,6 @@ export type DatabaseOptions = {
    * writers and commands, whose own thread should pay for their writes.
    */
   role?: ConnectionRole;
-  /**
-   * PostgreSQL: false for a writer whose work is redone after a crash (a registration import, published
-   * at its end and undone by the next): its commits do not wait for the WAL flush (decision 0045).
-   */
-  durableCommits?: boolean;
 };
 
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
@@ -60,7 +55,6 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
     connectionString: url,
     max: options.poolSize ?? 10,
     idleTimeoutMillis: 0,
-    ...(options.durableCommits === false ? { options: "-c synchronous_commit=off" } : {}),
     ...(options.prepare === false ? {} : { Client: PreparingClient }),
   });
   // An idle client dropped by the server (restart, failover) must not crash the process; the pool
