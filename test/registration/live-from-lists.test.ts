@@ -191,6 +191,18 @@ describe("live keys without connectors answer from SAT's lists (synced from a sa
     assert.equal(await balance(), start - scenarios.length);
   });
 
+  it("registration without credits: 402 insufficient_balance and nothing of the answer", async () => {
+    const broke = await mintOwner(h.database.db, { mode: "live", credits: 0 });
+    const answer = await h.call(broke.key, "POST", "/v1/rfc/registration", {
+      rfc: rfcOf("registration_registered").rfc,
+    });
+    assert.deepEqual(
+      [answer.status, answer.body.code, answer.body.registered],
+      [402, "insufficient_balance", undefined],
+    );
+    assert.equal((await h.call(broke.key, "GET", "/v1/account")).body.credits.balance, 0);
+  });
+
   it("GET /v1/data-sources (free), the dashboard and /metrics show each list's date, rows and last sync", async () => {
     const start = await balance();
     const answer = await h.call(owner.key, "GET", "/v1/data-sources");
