@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import type { DatabaseHandle } from "./connect.ts";
+import { copyTextChunks } from "./copy-text.ts";
 import { rowInserter } from "./row-inserter.ts";
 import type { Database } from "./schema.ts";
 
@@ -19,7 +20,7 @@ export function bulkAppender<T extends keyof Database & string, C extends keyof 
   const chunk = (options.rowsPerInsert ?? ROWS_PER_INSERT) * width;
   return async (database, batches) => {
     if (database.copyLines) {
-      await database.copyLines(table, columns, textLines(batches, width));
+      await database.copyLines(table, columns, copyTextChunks(batches, width));
       return;
     }
     // Statements compiled once per row count for the append: a Kysely insert built per chunk cost the
@@ -32,23 +33,4 @@ export function bulkAppender<T extends keyof Database & string, C extends keyof 
         await yieldToEventLoop();
       }
   };
-}
-
-/** COPY's text format; bytes as bytea hex (`\x…`, its backslash escaped for the text format). */
-function copyText(value: unknown): string {
-  if (value === null) return "\\N";
-  if (value instanceof Uint8Array)
-    return `\\\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("hex")}`;
-  return String(value);
-}
-
-async function* textLines(batches: AsyncIterable<unknown[]>, width: number): AsyncGenerator<string> {
-  for await (const values of batches) {
-    let text = "";
-    for (let i = 0; i < values.length; i++) {
-      text += copyText(values[i]);
-      text += (i + 1) % width === 0 ? "\n" : "\t";
-    }
-    yield text;
-  }
 }

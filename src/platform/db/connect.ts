@@ -16,7 +16,7 @@ export interface DatabaseHandle {
   db: Db;
   engine: Engine;
   /** PostgreSQL only: COPY … FROM STDIN of text-format lines (tab-separated, `\N` for null). */
-  copyLines?(table: string, columns: readonly string[], lines: AsyncIterable<string>): Promise<void>;
+  copyLines?(table: string, columns: readonly string[], lines: AsyncIterable<Uint8Array>): Promise<void>;
   close(): Promise<void>;
 }
 
