@@ -2,6 +2,7 @@
 const INTEGER_BYTES = 17;
 const BACKSLASH = 0x5c;
 const SPECIAL = /[\\\n\r\t]/;
+const SPECIALS = new RegExp(SPECIAL.source, "g");
 const ESCAPES: Record<string, string> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
 /**
@@ -40,7 +41,7 @@ function textOf(value: unknown): string | null {
 /** The test first: a replace that finds nothing cost 4× as much, twice per row of a certificate list. */
 function escaped(text: string): string {
   if (!SPECIAL.test(text)) return text;
-  return text.replace(/[\\\n\r\t]/g, (special) => ESCAPES[special]);
+  return text.replace(SPECIALS, (special) => ESCAPES[special]);
 }
 
 function grown(out: Buffer, used: number, needed: number): Buffer<ArrayBuffer> {
