@@ -83,7 +83,7 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
 
 /**
  * A bulk writer's own backend starts the OS writeback of what it writes every 256 kB, as PostgreSQL's
- * checkpointer does: left to the OS, a sync's writes built up to 748 MB of dirty pages, written out at
+ * checkpointer does: left to the OS, a sync's writes built up to ~800 MB of dirty pages, written out at
  * once, that every charge's commit then waited behind (decision 0048). A hint: a refusal changes nothing.
  */
 function startsWritebackEarly(client: pg.PoolClient): void {
