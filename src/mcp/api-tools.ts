@@ -18,7 +18,7 @@ export interface OpenApiDocument {
 }
 
 /** Where a tool argument goes in the HTTP request; arguments not listed here make up the JSON body. */
-export type ArgumentPlace = { in: "path" | "query" | "header"; name: string };
+export type ArgumentPlace = { in: "path" | "query" | "header"; name: string; required: boolean };
 
 /** One API operation as an MCP tool, and how a call of it becomes the HTTP request. */
 export interface ApiTool {
@@ -75,7 +75,7 @@ function apiToolOf(method: string, path: string, operation: Operation): ApiTool 
       throw new Error(`${method} ${path}: "${name}" is both a parameter and a body field`);
     properties[name] = { ...p.schema, ...(p.description ? { description: p.description } : {}) };
     if (p.required) required.push(name);
-    places[name] = { in: p.in, name: p.name };
+    places[name] = { in: p.in, name: p.name, required: p.required === true };
   }
   const outputSchema = outputSchemaOf(operation);
   return {

@@ -1,5 +1,8 @@
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { FastifyInstance, HTTPMethods } from "fastify";
+import type { FieldError } from "../platform/errors.ts";
+import { problemOf } from "../platform/http/problem.ts";
+import { newId } from "../platform/ids.ts";
 import type { ApiTool } from "./api-tools.ts";
 
 export type ApiRequest = { method: string; url: string; headers: Record<string, string>; body?: string };
@@ -37,6 +40,8 @@ export async function callApiTool(
   args: Record<string, unknown>,
   key: string | undefined,
 ): Promise<CallToolResult> {
+  const misplaced = placeErrors(apiTool, args);
+  if (misplaced.length > 0) return refused(misplaced);
   let path = apiTool.path;
   const query = new URLSearchParams();
   const headers: Record<string, string> = key ? { "x-api-key": key } : {};
@@ -67,4 +72,28 @@ export async function callApiTool(
     return { content, structuredContent: JSON.parse(answer.body), _meta };
   }
   return { content, isError: true, _meta };
+}
+
+/** What the URL or a header cannot carry as sent: a missing required value, a dot segment, an object. */
+function placeErrors(apiTool: ApiTool, args: Record<string, unknown>): FieldError[] {
+  return Object.entries(apiTool.places).flatMap(([name, place]): FieldError[] => {
+    const value = args[name];
+    if (value === undefined) return place.required ? [{ path: `/${name}`, message: "is required" }] : [];
+    // A "." or ".." segment would lead the URL to another route, not name a resource.
+    if (place.in === "path" && (value === "." || value === ".."))
+      return [{ path: `/${name}`, message: 'must not be "." or ".."' }];
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return [];
+    return [{ path: `/${name}`, message: "must be a string or a number" }];
+  });
+}
+
+/** The 422 the API would give, as a tool error, for arguments that never became an HTTP request. */
+function refused(errors: FieldError[]): CallToolResult {
+  const problem = problemOf(
+    "invalid_request",
+    "The arguments do not match the tool's input schema.",
+    newId("req"),
+    errors,
+  );
+  return { content: [{ type: "text", text: JSON.stringify(problem) }], isError: true };
 }

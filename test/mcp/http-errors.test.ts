@@ -32,3 +32,33 @@ test("GET /mcp is 405 with Allow: POST (a stateless server offers no event strea
   assert.equal(response.headers.get("allow"), "POST");
   assert.equal(((await response.json()) as { code: string }).code, "method_not_allowed");
 });
+
+test("arguments the URL or a header cannot carry are 422 tool errors: nothing runs, nothing is charged", async () => {
+  const owner = await mintOwner(padron.database.db, { mode: "live" });
+  const client = await mcpOverHttp(base, { "x-api-key": owner.key });
+  const refusals = [
+    ["rfc_registration", { rfc: "AAA010101AAA", idempotency_key: { order: 1 } }, "/idempotency_key"],
+    ["rfc_registration", { rfc: "AAA010101AAA", idempotency_key: null }, "/idempotency_key"],
+    ["request_status", {}, "/id"],
+    ["request_redeliver", { id: "." }, "/id"],
+    ["request_status", { id: ".." }, "/id"],
+  ] as const;
+  for (const [tool, args, path] of refusals) {
+    const answer = await callTool(client, tool, args);
+    assert.equal(answer.isError, true, `${tool} ${JSON.stringify(args)}`);
+    assert.equal(answer.body.code, "invalid_request", JSON.stringify(answer.body));
+    assert.deepEqual(
+      answer.body.errors.map((error: { path: string }) => error.path),
+      [path],
+    );
+  }
+  await client.close();
+  await padron.requestLog.flush();
+  const ledger = await padron.database.db
+    .selectFrom("ledger")
+    .select("kind")
+    .where("owner_id", "=", owner.ownerId)
+    .where("kind", "in", ["charge", "refund"])
+    .execute();
+  assert.deepEqual(ledger, []);
+});
