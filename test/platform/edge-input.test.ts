@@ -132,6 +132,19 @@ test("a JSON body that is not UTF-8 is 400 malformed_json, never read as U+FFFD,
   assert.equal(accented.json().echo.note, "Ñandú");
 });
 
+test("a JSON string escaping a lone surrogate is 400 malformed_json, never sent on as U+FFFD; a pair is its character", async () => {
+  const before = await credits();
+  const lone = ['{"name":"KEMPER\\ud800"}', '{"note":["x",{"\\udc00":1}]}', '{"name":"\\ude00\\ud83d"}'];
+  for (const payload of lone) {
+    const body = assertProblem(await echo(payload), 400, "malformed_json");
+    assert.match(body.detail, /lone surrogate/);
+  }
+  assert.equal(await credits(), before);
+  const paired = await echo('{"rfc":"AAA010101AAA","note":"\\ud83d\\ude00 \\u00d1"}');
+  assert.equal(paired.statusCode, 200);
+  assert.equal(paired.json().echo.note, "\u{1F600} Ñ");
+});
+
 test("a compressed body is 415 unsupported_media_type, never 400; identity is accepted", async () => {
   const before = await credits();
   const json = '{"rfc":"AAA010101AAA"}';
