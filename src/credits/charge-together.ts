@@ -33,25 +33,33 @@ const payFrom = { credits: takeAndRecord("credits"), allowance: takeAndRecord("a
  * Applies many charges. An owner's charges that its balance (or plan allowance) covers all together
  * are one conditional update with their ledger rows, one atomic step; otherwise they are tried one by
  * one, in order, each in its own transaction, so each succeeds or fails exactly as it would alone.
+ * A database error fails only the charges it left undone; the others stand, answered as charged.
  */
 export async function chargeTogether(
   database: DatabaseHandle,
   inputs: readonly ChargeInput[],
-): Promise<(Charge | null)[]> {
-  const results: (Charge | null)[] = new Array(inputs.length).fill(null);
+): Promise<PromiseSettledResult<Charge | null>[]> {
+  const results: PromiseSettledResult<Charge | null>[] = new Array(inputs.length);
   const groups = Map.groupBy(inputs.keys(), (index) => {
     const { useAllowance, ownerId } = inputs[index];
     return `${useAllowance ? "a" : "c"}:${ownerId}`;
   });
   for (const indexes of groups.values()) {
-    const charged = await chargeGroup(
-      database,
-      indexes.map((index) => inputs[index]),
-    );
-    for (const [position, index] of indexes.entries())
-      results[index] =
-        charged?.[position] ??
-        (await database.db.transaction().execute((trx) => tryChargeCredits(trx, inputs[index])));
+    const [group] = await Promise.allSettled([
+      chargeGroup(
+        database,
+        indexes.map((index) => inputs[index]),
+      ),
+    ]);
+    for (const [position, index] of indexes.entries()) {
+      const charged = group.status === "fulfilled" ? group.value?.[position] : undefined;
+      if (group.status === "rejected") results[index] = group;
+      else if (charged) results[index] = { status: "fulfilled", value: charged };
+      else
+        [results[index]] = await Promise.allSettled([
+          database.db.transaction().execute((trx) => tryChargeCredits(trx, inputs[index])),
+        ]);
+    }
   }
   return results;
 }

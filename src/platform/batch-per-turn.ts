@@ -8,11 +8,14 @@ interface Pending<I, O> {
 }
 
 /**
- * Group commit: calls made during a burst run together on the event loop's next turn (`run` answers one
- * output per input, in order). A run starts after the previous one settled and takes everything queued
- * meanwhile, so writes that lock the same row queue here as one batch, not in the database.
+ * Group commit: calls made during a burst run together on the event loop's next turn (`run` settles one
+ * outcome per input, in order: a failure fails only its own call). A run starts after the previous one
+ * settled and takes everything queued meanwhile, so writes that lock the same row queue here as one batch.
  */
-export function batchPerTurn<I, O>(run: (inputs: I[]) => Promise<O[]>, maxBatch: number): TurnBatcher<I, O> {
+export function batchPerTurn<I, O>(
+  run: (inputs: I[]) => Promise<PromiseSettledResult<O>[]>,
+  maxBatch: number,
+): TurnBatcher<I, O> {
   const queue: Pending<I, O>[] = [];
   let scheduled = false;
   let running = false;
@@ -24,8 +27,10 @@ export function batchPerTurn<I, O>(run: (inputs: I[]) => Promise<O[]>, maxBatch:
     const batch = queue.splice(0, maxBatch);
     void run(batch.map((item) => item.input))
       .then(
-        (outputs) => {
-          for (let i = 0; i < batch.length; i++) batch[i].resolve(outputs[i]);
+        (outcomes) => {
+          for (const [i, outcome] of outcomes.entries())
+            if (outcome.status === "fulfilled") batch[i].resolve(outcome.value);
+            else batch[i].reject(outcome.reason);
         },
         (error) => {
           for (const item of batch) item.reject(error);

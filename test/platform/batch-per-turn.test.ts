@@ -8,7 +8,9 @@ function heldRun() {
   const releases: (() => void)[] = [];
   const run = (inputs: number[]) => {
     batches.push(inputs);
-    return new Promise<number[]>((resolve) => releases.push(() => resolve(inputs.map((n) => n * 10))));
+    return new Promise<PromiseSettledResult<number>[]>((resolve) =>
+      releases.push(() => resolve(inputs.map((n) => ({ status: "fulfilled", value: n * 10 })))),
+    );
   };
   return { run, batches, releases };
 }
@@ -47,7 +49,7 @@ test("a failed run rejects its own calls and the next run still starts", async (
   const call = batchPerTurn(async (inputs: number[]) => {
     batches.push(inputs);
     if (inputs.includes(1)) throw new Error("refused");
-    return inputs;
+    return inputs.map((value) => ({ status: "fulfilled", value }) as const);
   }, 2);
   const results = await Promise.allSettled([call(1), call(2), call(3)]);
   assert.deepEqual(
@@ -55,4 +57,20 @@ test("a failed run rejects its own calls and the next run still starts", async (
     ["rejected", "rejected", "fulfilled"],
   );
   assert.deepEqual(batches, [[1, 2], [3]], "slices of maxBatch, one after the other");
+});
+
+test("an input the run failed alone is rejected alone; the others get their outputs", async () => {
+  const call = batchPerTurn(
+    async (inputs: number[]) =>
+      inputs.map(
+        (n): PromiseSettledResult<number> =>
+          n === 2 ? { status: "rejected", reason: new Error("two") } : { status: "fulfilled", value: n },
+      ),
+    100,
+  );
+  const results = await Promise.allSettled([call(1), call(2), call(3)]);
+  assert.deepEqual(
+    results.map((r) => (r.status === "fulfilled" ? r.value : (r.reason as Error).message)),
+    [1, "two", 3],
+  );
 });

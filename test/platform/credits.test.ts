@@ -160,7 +160,9 @@ test("charges applied together: each owner's charges in one update when covered,
     (_, i) =>
       [charge(rich.ownerId, 2, i), charge(poor.ownerId, 2, i), charge(planned.ownerId, 3, i, true)][i % 3],
   );
-  const results = await chargeTogether(database, inputs);
+  const results = (await chargeTogether(database, inputs)).map((result) =>
+    result.status === "fulfilled" ? result.value : assert.fail(String(result.reason)),
+  );
 
   const richResults = results.filter((_, i) => i % 3 === 0);
   assert.deepEqual(
