@@ -1,10 +1,12 @@
 import { sql } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
 import { appendLedgerEntry } from "./append-ledger-entry.ts";
+import { periodOf } from "./renew-allowance.ts";
 
 /**
  * Gives back up to `amount` (default: everything still charged) of what a request was charged, to the
  * source it came from. Never refunds more than the request's net charge, so repeating it is harmless.
+ * A plan's allowance is given back only within the month it was taken from.
  */
 export async function refundCredits(
   trx: Db,
@@ -12,9 +14,11 @@ export async function refundCredits(
 ): Promise<number> {
   const net = await trx
     .selectFrom("ledger")
-    .select([
+    .select((eb) => [
       sql<number>`coalesce(sum(credits), 0)`.as("credits"),
       sql<number>`coalesce(sum(allowance), 0)`.as("allowance"),
+      sql<number | null>`min(case when kind = 'charge' then created_at end)`.as("charged_at"),
+      eb.selectFrom("balances").select("allowance_period").where("owner_id", "=", input.ownerId).as("period"),
     ])
     .where("owner_id", "=", input.ownerId)
     .where("request_id", "=", input.requestId)
@@ -23,7 +27,9 @@ export async function refundCredits(
     .where("operation", "<>", sql.lit("sat-lists"))
     .executeTakeFirstOrThrow();
   const owedCredits = -Number(net.credits);
-  const owedAllowance = -Number(net.allowance);
+  // An allowance lapses with its month: what last month's paid is not given to this month's.
+  const samePeriod = net.charged_at !== null && periodOf(Number(net.charged_at)) === net.period;
+  const owedAllowance = samePeriod ? -Number(net.allowance) : 0;
   let left = Math.min(input.amount ?? owedCredits + owedAllowance, owedCredits + owedAllowance);
   if (left <= 0) return 0;
   const toCredits = Math.min(left, owedCredits);

@@ -4,6 +4,8 @@ import { after, before, test } from "node:test";
 import { promisify } from "node:util";
 import { sql } from "kysely";
 import { readBalance } from "../../src/credits/read-balance.ts";
+import { refundCredits } from "../../src/credits/refund-credits.ts";
+import { periodOf } from "../../src/credits/renew-allowance.ts";
 import { setPlan } from "../../src/credits/set-plan.ts";
 import { startTestApp, type TestApp } from "../helpers/app.ts";
 import { mountEchoRoute } from "../helpers/echo-route.ts";
@@ -110,6 +112,35 @@ test("work accepted for a webhook is paid from the plan's allowance first too", 
   assert.equal(accepted.headers["x-credits-charged"], "1");
   assert.equal(accepted.headers["x-credits-remaining"], "30");
   assert.deepEqual((await account(owner.key)).credits, { balance: 30, allowance_left: 4 });
+});
+
+test("a refund gives the allowance back within its month only, never above the plan", async () => {
+  const owner = await mintOwner(padron.database.db, { credits: 5 });
+  const { db } = padron.database;
+  await db.transaction().execute((trx) => setPlan(trx, { ownerId: owner.ownerId, monthlyCredits: 10 }));
+  const lastMonthsCharge = (await charge(owner.key)).headers["x-request-id"] as string;
+  // The month turns before that request is refunded: its charge and the balance row are last month's.
+  const lastMonth = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 28);
+  await db
+    .updateTable("ledger")
+    .set({ created_at: lastMonth })
+    .where("request_id", "=", lastMonthsCharge)
+    .execute();
+  await db
+    .updateTable("balances")
+    .set({ allowance_period: periodOf(lastMonth) })
+    .where("owner_id", "=", owner.ownerId)
+    .execute();
+  const thisMonthsCharge = (await charge(owner.key)).headers["x-request-id"] as string;
+  assert.deepEqual((await account(owner.key)).credits, { balance: 5, allowance_left: 9 });
+  const refund = (requestId: string) =>
+    db
+      .transaction()
+      .execute((trx) => refundCredits(trx, { ownerId: owner.ownerId, requestId, operation: "verify" }));
+  assert.equal(await refund(lastMonthsCharge), 0, "last month's allowance lapsed with its month");
+  assert.deepEqual((await account(owner.key)).credits, { balance: 5, allowance_left: 9 });
+  assert.equal(await refund(thisMonthsCharge), 1);
+  assert.deepEqual((await account(owner.key)).credits, { balance: 5, allowance_left: 10 });
 });
 
 test("credits plan refuses what is not a whole number of credits, and unknown owners", async () => {
