@@ -47,6 +47,9 @@ export function runRequestHandler(deps: Deps): JobHandler {
       const body = problemOf(error.code, error.message, row.request_id, error.errors);
       outcome = { status: ERRORS[error.code].status, body, failed: true };
     }
+    // Cut short (the worker stopping, a lost lease): the steps it aborted are not the answer. The
+    // attempt fails, so the job runs again, rather than store them and refund by the partial rules.
+    job.signal.throwIfAborted();
     await storeOutcome(db, row, operation.eventType, outcome);
   };
   const giveUp = async (payload: { requestId: string }): Promise<void> => {

@@ -90,7 +90,5 @@ export async function answerBatch(
   );
   await csfAnswers;
   await options.progress?.(done);
-  // Cut short (shutdown, lost lease): fail the attempt so the job runs again rather than store nulls.
-  options.signal?.throwIfAborted();
   return { body: { count: results.length, results }, refundable };
 }
