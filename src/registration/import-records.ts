@@ -42,6 +42,7 @@ export async function publishImport(db: Db, publication: Publication): Promise<v
       .updateTable("registration_lists")
       .set((eb) => ({
         published_date: listDate,
+        importing_date: null,
         first_date: eb.fn.coalesce("first_date", eb.val(listDate)),
         version: list === "certificates" ? importId : null,
         row_count: publication.rows,
@@ -69,5 +70,17 @@ export async function failImportRecord(db: Db, importId: number, detail: string)
     .updateTable("registration_imports")
     .set({ status: "failed", finished_at: Date.now(), detail })
     .where("id", "=", importId)
+    .execute();
+}
+
+/**
+ * Tells readers that the mode's RFC list is being rewritten for `listDate`: until it is published they
+ * answer from that date's history rows. Set after a killed import is undone, before a row is written.
+ */
+export async function markImporting(db: Db, mode: ListMode, listDate: number): Promise<void> {
+  await db
+    .updateTable("registration_lists")
+    .set({ importing_date: listDate })
+    .where((eb) => eb.and({ mode, list: "rfc" }))
     .execute();
 }

@@ -31,7 +31,12 @@ export async function importRfcList(
       const changes =
         published === null
           ? await appendFirstSnapshot(database, { listDate, snapshot }).then(() => undefined)
-          : await mergeRfcSnapshot(db, { offset, listDate, snapshot, writeShare: request.writeShare });
+          : await mergeRfcSnapshot(db, {
+              mode: request.mode,
+              listDate,
+              snapshot,
+              writeShare: request.writeShare,
+            });
       for (const [key, rfc] of counts.unpacked)
         await db
           .insertInto("registered_rfc_texts")

@@ -1,8 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Db } from "../platform/db/connect.ts";
+import { markImporting } from "./import-records.ts";
 import { type BlockWrite, blocksInKeyOrder, replaceBlocks, splitBlock } from "./rfc-blocks.ts";
 import { BLOCK_ENTRIES, type RfcRow } from "./rfc-entries.ts";
-import { MODE_KEY_SPAN } from "./rfc-key.ts";
+import { type KeyMode, keyOffset, MODE_KEY_SPAN } from "./rfc-key.ts";
 import { type RfcChange, ROWS_PER_STATEMENT, writeHistory } from "./rfc-rows.ts";
 
 export type SnapshotChanges = { added: number; removed: number; restored: number; flags: number };
@@ -17,14 +18,17 @@ export const MERGED_ROWS_HELD = 8 * BLOCK_ENTRIES;
  * Applies a list date's snapshot (numbers `key * 4 + flags`, sorted, one per key) to the mode's blocks
  * in one pass over both, in key order: only blocks where an RFC was added, removed, restored or changed
  * flags are written back, from the entries the pass read (decision 0044), after a history row for each
- * change. Nothing is visible until the date is published. Below a `writeShare` of 1 it pauses after
+ * change. Nothing is visible until the date is published: readers are told first to take the date's
+ * history rows for what they would read (markImporting). Below a `writeShare` of 1 it pauses after
  * each write in proportion to it, so lookups keep their pace (0043).
  */
 export async function mergeRfcSnapshot(
   db: Db,
-  input: { offset: number; listDate: number; snapshot: AsyncIterable<Float64Array>; writeShare?: number },
+  input: { mode: KeyMode; listDate: number; snapshot: AsyncIterable<Float64Array>; writeShare?: number },
 ): Promise<SnapshotChanges> {
   const { listDate, writeShare = 1 } = input;
+  const offset = keyOffset(input.mode);
+  await markImporting(db, input.mode, listDate);
   const totals: SnapshotChanges = { added: 0, removed: 0, restored: 0, flags: 0 };
   let changes: RfcChange[] = [];
   let writes: BlockWrite[] = [];
@@ -81,13 +85,13 @@ export async function mergeRfcSnapshot(
     if (changed) writes.push({ firstKey, blocks: splitBlock(rows) });
   };
 
-  const stored = blocksInKeyOrder(db, input.offset)[Symbol.asyncIterator]();
+  const stored = blocksInKeyOrder(db, offset)[Symbol.asyncIterator]();
   let following = await stored.next();
   let block: HeldBlock = following.done ? { firstKey: null, rows: [] } : following.value;
   for (;;) {
     // The next block is read before this one is written: the parts a write splits off are never read.
     following = await stored.next();
-    await mergeBlock(block, following.done ? input.offset + MODE_KEY_SPAN : following.value.firstKey);
+    await mergeBlock(block, following.done ? offset + MODE_KEY_SPAN : following.value.firstKey);
     if (changes.length >= ROWS_PER_STATEMENT) await flush();
     if (following.done) break;
     block = following.value;

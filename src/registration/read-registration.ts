@@ -14,22 +14,9 @@ import { rfcKey } from "./rfc-key.ts";
 const registrationQuery = compiledOnce((db, a: { mode: ListMode; key: number; modeStart: number }) =>
   db
     .selectFrom("registration_lists as l")
-    // The one date after the published one (an import undoes a killed one's before writing) by an
-    // index seek, then the RFC's row of that date: not a scan of an import's changes so far.
+    // The RFC's history row of the date being imported, if any, by its primary key.
     .leftJoin("registered_rfc_changes as c", (join) =>
-      join
-        .on("l.list", "=", "rfc")
-        .on("c.key", "=", a.key)
-        .on((eb) =>
-          eb(
-            "c.list_date",
-            "=",
-            eb
-              .selectFrom("registered_rfc_changes as u")
-              .select((u) => u.fn.min("u.list_date").as("list_date"))
-              .whereRef("u.list_date", ">", "l.published_date"),
-          ),
-        ),
+      join.on("l.list", "=", "rfc").onRef("c.list_date", "=", "l.importing_date").on("c.key", "=", a.key),
     )
     .leftJoin("certificate_list_entries as e", (join) =>
       join.on("l.list", "=", "certificates").onRef("e.version", "=", "l.version").on("e.rfc_key", "=", a.key),

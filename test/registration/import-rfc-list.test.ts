@@ -154,11 +154,10 @@ describe("importing the registered-RFC list: rows, changes, refusals", () => {
   }
 
   it("changes of a date not yet published are invisible, and undone by the next import", async () => {
-    const offset = 0;
     const key = rfcKey("CIFM750811MFA", "live");
     const values = Float64Array.from([rfcKey("AAAL890402J19", "live") * 4 + 3]);
     await mergeRfcSnapshot(database.db, {
-      offset,
+      mode: "live",
       listDate: dayOf("2018-02-14"),
       snapshot: (async function* () {
         yield values;

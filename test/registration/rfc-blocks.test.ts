@@ -70,7 +70,7 @@ describe("registered RFCs in blocks: splits, moves, deletes, two modes", () => {
   it("a merge that adds between every key splits blocks behind its reader and reads each row once", async () => {
     const keys = Array.from({ length: 2 * FIRST }, (_, i) => 1_000 + i * 5);
     const changes = await mergeRfcSnapshot(database.db, {
-      offset: 0,
+      mode: "live",
       listDate: DAY + 1,
       snapshot: snapshotOf(keys),
     });
@@ -129,7 +129,7 @@ describe("registered RFCs in blocks: splits, moves, deletes, two modes", () => {
     const kept = before.rows.slice(10);
     const values = [...kept.map((row) => row.key * 4 + row.flags), ...added.map((key) => key * 4 + 1)];
     const changes = await mergeRfcSnapshot(database.db, {
-      offset: 0,
+      mode: "live",
       listDate: DAY + 2,
       snapshot: snapshotOfValues(values),
     });
@@ -164,7 +164,7 @@ describe("a merge's writes of one flush, together", () => {
       ...added.map((key) => key * 4 + 1),
     ];
     const changes = await mergeRfcSnapshot(database.db, {
-      offset: 0,
+      mode: "live",
       listDate: DAY + 1,
       snapshot: snapshotOfValues(values),
     });

@@ -259,6 +259,8 @@ export interface RegistrationListsTable {
   mode: ListMode;
   list: RegistrationList;
   published_date: number | null;
+  /** rfc: the date an import wrote and has not published; readers take its history rows instead. */
+  importing_date: number | null;
   /** The first list date ever imported: an RFC "since" then was on the list at least since then. */
   first_date: number | null;
   /** certificates: the import id whose entries readers see. */

@@ -16,6 +16,7 @@ import * as idempotencyKeysByMode from "./0015_idempotency_keys_by_mode.ts";
 import * as requestLogBackInMain from "./0016_request_log_back_in_main.ts";
 import * as writeProbes from "./0017_write_probes.ts";
 import * as registeredRfcBlocks from "./0018_registered_rfc_blocks.ts";
+import * as registrationImportingDate from "./0019_registration_importing_date.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
 
@@ -37,4 +38,5 @@ export const MIGRATIONS: Record<string, { up: Up }> = {
   "0016_request_log_back_in_main": requestLogBackInMain,
   "0017_write_probes": writeProbes,
   "0018_registered_rfc_blocks": registeredRfcBlocks,
+  "0019_registration_importing_date": registrationImportingDate,
 };
