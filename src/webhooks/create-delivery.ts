@@ -47,18 +47,22 @@ export async function createDelivery(
   return event;
 }
 
-/** Sends one of the owner's events again (same id and payload); false when it is not theirs. */
+/**
+ * Sends one of the owner's events again (same id and payload) in a round of retries of its own; the
+ * round still retrying, if any, stops at its next step. False when the event is not theirs.
+ */
 export async function redeliver(trx: Db, input: { ownerId: string; deliveryId: string }): Promise<boolean> {
   const reset = await trx
     .updateTable("webhook_deliveries")
-    .set({ status: "pending" })
+    .set((eb) => ({ status: "pending", round: eb("round", "+", 1) }))
     .where("id", "=", input.deliveryId)
     .where("owner_id", "=", input.ownerId)
+    .returning("round")
     .executeTakeFirst();
-  if (Number(reset.numUpdatedRows) === 0) return false;
-  await enqueueDelivery(trx, input.deliveryId);
+  if (!reset) return false;
+  await enqueueDelivery(trx, input.deliveryId, reset.round);
   return true;
 }
 
-const enqueueDelivery = (trx: Db, deliveryId: string) =>
-  enqueueJob(trx, { name: DELIVER_WEBHOOK, payload: { deliveryId }, maxAttempts: 20 });
+const enqueueDelivery = (trx: Db, deliveryId: string, round = 0) =>
+  enqueueJob(trx, { name: DELIVER_WEBHOOK, payload: { deliveryId, round }, maxAttempts: 20 });

@@ -14,14 +14,16 @@ export function deliverWebhookHandler(deps: {
   config: Pick<Config, "webhooks">;
   agents: WebhookAgents;
 }): JobHandler {
-  const run = async (payload: { deliveryId: string }, job: RunningJob): Promise<void> => {
+  // Jobs queued before rounds existed carry none: they are round 0.
+  const run = async (payload: { deliveryId: string; round?: number }, job: RunningJob): Promise<void> => {
+    const round = payload.round ?? 0;
     const { db, config } = deps;
     const delivery = await db
       .selectFrom("webhook_deliveries")
       .selectAll()
       .where("id", "=", payload.deliveryId)
       .executeTakeFirst();
-    if (delivery?.status !== "pending") return;
+    if (delivery?.status !== "pending" || delivery.round !== round) return;
     const result = await sendWebhook({
       url: delivery.url,
       id: delivery.id,
@@ -47,23 +49,32 @@ export function deliverWebhookHandler(deps: {
           error: result.error,
         })
         .execute();
-      if (result.ok || retryIn === null) {
+      // A 2xx is the receiver's word, whichever round got it; only the latest round may give up.
+      if (result.ok)
         await trx
           .updateTable("webhook_deliveries")
-          .set({ status: result.ok ? "delivered" : "failed", delivered_at: result.ok ? now : null })
+          .set({ status: "delivered", delivered_at: now })
           .where("id", "=", delivery.id)
           .execute();
-      }
+      else if (retryIn === null)
+        await trx
+          .updateTable("webhook_deliveries")
+          .set({ status: "failed", delivered_at: null })
+          .where("id", "=", delivery.id)
+          .where("status", "=", "pending")
+          .where("round", "=", round)
+          .execute();
     });
     if (retryIn !== null) throw new RetryLater(retryIn, result.error ?? "delivery failed");
   };
   // The job itself died (e.g. its workers kept crashing): the delivery is failed, not pending forever.
-  const giveUp = async (payload: { deliveryId: string }): Promise<void> => {
+  const giveUp = async (payload: { deliveryId: string; round?: number }): Promise<void> => {
     await deps.db
       .updateTable("webhook_deliveries")
       .set({ status: "failed" })
       .where("id", "=", payload.deliveryId)
       .where("status", "=", "pending")
+      .where("round", "=", payload.round ?? 0)
       .execute();
   };
   return { run, giveUp };

@@ -146,6 +146,8 @@ export interface WebhookDeliveriesTable {
   url: string;
   payload: string;
   status: "pending" | "delivered" | "failed";
+  /** The run of retries that owns the delivery: 0, then one more per redelivery. */
+  round: Generated<number>;
   created_at: number;
   delivered_at: number | null;
 }

@@ -17,6 +17,7 @@ import * as requestLogBackInMain from "./0016_request_log_back_in_main.ts";
 import * as writeProbes from "./0017_write_probes.ts";
 import * as registeredRfcBlocks from "./0018_registered_rfc_blocks.ts";
 import * as registrationImportingDate from "./0019_registration_importing_date.ts";
+import * as webhookDeliveryRounds from "./0020_webhook_delivery_rounds.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
 
@@ -39,4 +40,5 @@ export const MIGRATIONS: Record<string, { up: Up }> = {
   "0017_write_probes": writeProbes,
   "0018_registered_rfc_blocks": registeredRfcBlocks,
   "0019_registration_importing_date": registrationImportingDate,
+  "0020_webhook_delivery_rounds": webhookDeliveryRounds,
 };
