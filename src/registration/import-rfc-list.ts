@@ -51,26 +51,27 @@ export async function importRfcList(
   });
 }
 
-/** The sorted snapshot with each RFC once (the last of equal keys: the highest flags). */
+/**
+ * The sorted snapshot with each RFC once (the last of equal keys: the highest flags). The last value
+ * of a batch is held back until a greater key shows it is final: its twin may open the next batch.
+ */
 async function* distinctKeys(
   sorted: AsyncIterable<Float64Array>,
   counts: { rows: number; duplicates: number },
 ): AsyncGenerator<Float64Array> {
-  let previousKey = -1;
+  let held = Number.NaN;
   for await (const batch of sorted) {
     const out = new Float64Array(batch.length);
     let filled = 0;
     for (const value of batch) {
-      const key = Math.floor(value / 4);
-      if (key === previousKey) {
-        counts.duplicates++;
-        if (filled > 0) out[filled - 1] = value;
-        continue;
-      }
-      previousKey = key;
-      out[filled++] = value;
+      if (Math.floor(value / 4) === Math.floor(held / 4)) counts.duplicates++;
+      else if (!Number.isNaN(held)) out[filled++] = held;
+      held = value;
     }
     counts.rows += filled;
     if (filled > 0) yield out.subarray(0, filled);
   }
+  if (Number.isNaN(held)) return;
+  counts.rows++;
+  yield Float64Array.of(held);
 }
