@@ -59,17 +59,15 @@ export function orgsRoutes(app: FastifyInstance, deps: DashboardDeps): void {
     const members = await listMembers(db, workspace.ownerId);
     const current = members.find((m) => m.email === email);
     let error: string | undefined;
-    const owners = members.filter((m) => m.role === "owner").length;
     if (workspace.role !== "owner" && (role === "owner" || current?.role === "owner"))
       error = copy.ownersOnly;
-    else if (current?.role === "owner" && role !== "owner" && owners === 1) error = copy.lastOwner;
     else {
       try {
-        await addMember(db, { orgId: workspace.ownerId, email, role });
+        await db.transaction().execute((trx) => addMember(trx, { orgId: workspace.ownerId, email, role }));
         return reply.redirect(`${workspace.basePath}/members`, 303);
       } catch (caught) {
-        if (!isServiceError(caught) || caught.code !== "not_found") throw caught;
-        error = copy.noSuchUser;
+        if (!isServiceError(caught) || !["not_found", "invalid_request"].includes(caught.code)) throw caught;
+        error = caught.code === "not_found" ? copy.noSuchUser : caught.message;
       }
     }
     const body = membersPage({ workspace, members, csrfToken: page.session.csrfToken, error });

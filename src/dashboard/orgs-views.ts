@@ -28,7 +28,6 @@ export const copy = {
   } satisfies Record<Role, string>,
   noSuchUser: "No padron account has that email. Ask them to sign up first.",
   ownersOnly: "Only owners can make someone an owner or change an owner's role.",
-  lastOwner: "An organization needs at least one owner: make someone else owner first.",
 };
 
 const roleName = (role: Role): string => role.charAt(0).toUpperCase() + role.slice(1);

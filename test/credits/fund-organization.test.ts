@@ -66,7 +66,9 @@ test("only the organization's owners can fund it, with a whole number of credits
   const admin = await mintOwner(database.db, { credits: 50 });
   const stranger = await mintOwner(database.db, { credits: 50 });
   const org = await createOrganization(database.db, { name: "Solo Dueños", ownerUserId: owner.ownerId });
-  await addMember(database.db, { orgId: org.id, email: admin.email, role: "admin" });
+  await database.db
+    .transaction()
+    .execute((trx) => addMember(trx, { orgId: org.id, email: admin.email, role: "admin" }));
   assert.equal(await fund(admin.ownerId, org.id, 5), "not_found");
   assert.equal(await fund(stranger.ownerId, org.id, 5), "not_found");
   for (const bad of [0, -3, 1.5]) assert.equal(await fund(owner.ownerId, org.id, bad), "invalid_request");
