@@ -4,7 +4,7 @@ import { ServiceError } from "../platform/errors.ts";
 
 export type Role = MembershipsTable["role"];
 
-export const LAST_OWNER = "An organization needs at least one owner: make someone else owner first.";
+const LAST_OWNER = "An organization needs at least one owner: make someone else owner first.";
 
 /**
  * Adds an existing user to an organization, or changes the role they have there; demoting its last

@@ -44,21 +44,19 @@ export async function chargeTogether(
     const { useAllowance, ownerId } = inputs[index];
     return `${useAllowance ? "a" : "c"}:${ownerId}`;
   });
+  const oneByOne = (input: ChargeInput) =>
+    database.db.transaction().execute((trx) => tryChargeCredits(trx, input));
   for (const indexes of groups.values()) {
-    const [group] = await Promise.allSettled([
+    const [together] = await Promise.allSettled([
       chargeGroup(
         database,
         indexes.map((index) => inputs[index]),
       ),
     ]);
     for (const [position, index] of indexes.entries()) {
-      const charged = group.status === "fulfilled" ? group.value?.[position] : undefined;
-      if (group.status === "rejected") results[index] = group;
-      else if (charged) results[index] = { status: "fulfilled", value: charged };
-      else
-        [results[index]] = await Promise.allSettled([
-          database.db.transaction().execute((trx) => tryChargeCredits(trx, inputs[index])),
-        ]);
+      if (together.status === "rejected") results[index] = together;
+      else if (together.value) results[index] = { status: "fulfilled", value: together.value[position] };
+      else [results[index]] = await Promise.allSettled([oneByOne(inputs[index])]);
     }
   }
   return results;

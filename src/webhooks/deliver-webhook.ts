@@ -56,26 +56,23 @@ export function deliverWebhookHandler(deps: {
           .set({ status: "delivered", delivered_at: now })
           .where("id", "=", delivery.id)
           .execute();
-      else if (retryIn === null)
-        await trx
-          .updateTable("webhook_deliveries")
-          .set({ status: "failed", delivered_at: null })
-          .where("id", "=", delivery.id)
-          .where("status", "=", "pending")
-          .where("round", "=", round)
-          .execute();
+      else if (retryIn === null) await failIfLatest(trx, delivery.id, round);
     });
     if (retryIn !== null) throw new RetryLater(retryIn, result.error ?? "delivery failed");
   };
   // The job itself died (e.g. its workers kept crashing): the delivery is failed, not pending forever.
-  const giveUp = async (payload: { deliveryId: string; round?: number }): Promise<void> => {
-    await deps.db
-      .updateTable("webhook_deliveries")
-      .set({ status: "failed" })
-      .where("id", "=", payload.deliveryId)
-      .where("status", "=", "pending")
-      .where("round", "=", payload.round ?? 0)
-      .execute();
-  };
+  const giveUp = (payload: { deliveryId: string; round?: number }) =>
+    failIfLatest(deps.db, payload.deliveryId, payload.round ?? 0);
   return { run, giveUp };
+}
+
+/** Marks a delivery failed, unless it was delivered or a redelivery's newer round owns it now. */
+async function failIfLatest(db: Db, deliveryId: string, round: number): Promise<void> {
+  await db
+    .updateTable("webhook_deliveries")
+    .set({ status: "failed", delivered_at: null })
+    .where("id", "=", deliveryId)
+    .where("status", "=", "pending")
+    .where("round", "=", round)
+    .execute();
 }
