@@ -1,4 +1,3 @@
-import { cfdiName } from "../mexico/cfdi-name.ts";
 import { PADRON_LEGENDS } from "../upstreams/padron/padron-exchange.ts";
 import type { CsfRecord, SatCsfPort } from "../upstreams/sat-csf/port.ts";
 import { MESSAGES } from "./messages.ts";
@@ -8,9 +7,12 @@ export const CSF_SOURCE = "sat_csf" as const;
 /** A verify answer taken from SAT's CSF page; `record` when SAT showed one. */
 export type CsfVerdict = { valid: boolean | null; message: string; source: "sat_csf"; record?: CsfRecord };
 
-/** The name a CFDI 4.0 receptor must carry for this record (companies: without the régimen de capital). */
+/**
+ * The name a CFDI 4.0 receptor must carry: the page's name as shown. SAT shows a company's régimen de
+ * capital in a row of its own, so nothing is cut from the denominación ("… Y CIA" is the firm's name).
+ */
 export const cfdiNameOfRecord = (record: CsfRecord) =>
-  record.personType === "M" ? cfdiName(record.name) : record.name;
+  record.name.normalize("NFC").replace(/\s+/g, " ").trim();
 
 /**
  * RFC + idCIF against SAT's CSF page, and name and CP when given, with the CFDI 4.0 rule (research §4:

@@ -39,7 +39,7 @@ describe("legal-entity suffixes (research §8)", () => {
     ["FUNDACION LUZ A.C.", "FUNDACION LUZ"],
     ["ALIMENTOS DEL VALLE SOCIEDAD ANONIMA DE CAPITAL VARIABLE", "ALIMENTOS DEL VALLE"],
     ["AGRICOLA EL SOL S.P.R. DE R.L.", "AGRICOLA EL SOL"],
-    ["PEREZ Y CIA.", "PEREZ"],
+    ["PEREZ Y CIA. S. EN N.C.", "PEREZ Y CIA."],
     ["TIENDAS MEXA S.A.B. DE C.V.", "TIENDAS MEXA"],
     ["COMERCIAL MEXA S.A.S.", "COMERCIAL MEXA"],
     ["MI CASA", "MI CASA"],
@@ -94,6 +94,11 @@ describe("CFDI 4.0 names (research §4)", () => {
     assert.equal(cfdiName("A.B.C. CONSULTORES, S.C."), "A.B.C. CONSULTORES");
     assert.equal(cfdiName("JUAN PÉREZ LÓPEZ"), "JUAN PÉREZ LÓPEZ");
     assert.equal(cfdiName("N\u0303ANDU SA"), "ÑANDU");
+    // "y compañía" is part of the firm's name (LGSM art. 27), not its régimen de capital.
+    assert.equal(
+      cfdiName("ABARROTES GUTIERREZ HERMANOS Y CIA S EN N C"),
+      "ABARROTES GUTIERREZ HERMANOS Y CIA",
+    );
   });
   it("compares exactly: case, dots, commas and the régimen count; Unicode form and outer spaces do not", () => {
     const registered = "ESCUELA KEMPER URGATE SA DE CV";

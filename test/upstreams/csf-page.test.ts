@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import { TAX_REGIMES, taxRegimeOf } from "../../src/mexico/tax-regimes.ts";
+import { cfdiNameOfRecord } from "../../src/rfc-operations/verify-by-csf.ts";
 import { CsfLayoutError, parseCsfPage } from "../../src/upstreams/sat-csf/parse-csf-page.ts";
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/csf/${name}`, import.meta.url), "utf8");
@@ -98,6 +99,23 @@ describe("SAT's CSF page, as saved from SAT (test/fixtures/csf)", () => {
       fixture("satcfdi-persona_fisica.html").replace(">Nombre:<", ">Nombres:<"),
     ];
     for (const html of cases) assert.throws(() => parseCsfPage(html, "CAGX7905047W7"), CsfLayoutError);
+  });
+
+  test('a name row with no value is an error, never a record named ""', () => {
+    const company = fixture("phpcfdi-scrap_moral.html").replace(/>\s*Mi razón social\s*</, "><");
+    const person = fixture("satcfdi-persona_fisica.html").replace(/>\s*OMAR ENRIQUE\s*</, "><");
+    assert.ok(!company.includes("Mi razón social") && !person.includes("OMAR ENRIQUE"));
+    assert.throws(() => parseCsfPage(company, "AAA010101AAA"), CsfLayoutError);
+    assert.throws(() => parseCsfPage(person, "CAGX7905047W7"), CsfLayoutError);
+  });
+
+  test("a company's CFDI name is its denominación whole: the régimen de capital has its own row", () => {
+    const html = fixture("phpcfdi-scrap_moral.html")
+      .replace("Mi razón social", "ABARROTES GUTIERREZ HERMANOS Y CIA")
+      .replace(">SA DE CV<", ">S EN N C<");
+    const record = parseCsfPage(html, "AAA010101AAA");
+    assert.equal(record?.capitalRegime, "S EN N C");
+    assert.equal(record && cfdiNameOfRecord(record), "ABARROTES GUTIERREZ HERMANOS Y CIA");
   });
 
   test("the fields are found by label, not position: reordered rows read the same", () => {

@@ -96,7 +96,7 @@ function recordOf(page: PageText, rfc: string): CsfRecord {
     }
   }
   const personType = seen.has("name") ? "M" : "F";
-  if (personType === "F" && !seen.has("firstNames"))
+  if ((personType === "M" ? fields.name : fields.firstNames) === "")
     throw new CsfLayoutError("neither a denominación nor a name");
   for (const required of ["status", "zip"] as const)
     if (fields[required] === "") throw new CsfLayoutError(`no value labelled for ${required}`);
