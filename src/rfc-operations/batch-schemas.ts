@@ -1,5 +1,5 @@
 import { type Static, Type } from "typebox";
-import type { VerifySchema } from "./rfc-schemas.ts";
+import { NAME_PATTERN, type VerifySchema } from "./rfc-schemas.ts";
 
 export const MAX_BATCH_RECORDS = 5000;
 
@@ -7,7 +7,11 @@ export const MAX_BATCH_RECORDS = 5000;
 const BatchRecordSchema = Type.Object(
   {
     rfc: Type.String({ maxLength: 64, description: "RFC as the customer has it (normalized before use)" }),
-    name: Type.String({ maxLength: 254, description: "Name to check against the padrón" }),
+    name: Type.String({
+      maxLength: 254,
+      pattern: NAME_PATTERN,
+      description: "Name to check against the padrón (no |)",
+    }),
     zip: Type.String({ maxLength: 10, description: "Fiscal postal code to check against the padrón" }),
     id_cif: Type.Optional(
       Type.String({

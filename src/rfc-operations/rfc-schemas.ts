@@ -7,7 +7,14 @@ const Rfc = Type.String({
   maxLength: 20,
   description: "12 (company) or 13 (individual) characters",
 });
-const Name = Type.String({ minLength: 1, maxLength: 254, description: "Taxpayer name as registered" });
+// CFDI 4.0's Nombre takes no "|", and SAT's padrón file would read it as a column break.
+export const NAME_PATTERN = "^[^|]*$";
+const Name = Type.String({
+  minLength: 1,
+  maxLength: 254,
+  pattern: NAME_PATTERN,
+  description: "Taxpayer name as registered (no |)",
+});
 const Zip = Type.String({ minLength: 1, maxLength: 10, description: "Postal code (5 digits)" });
 const strict = { additionalProperties: false } as const;
 export const IdCif = Type.String({

@@ -99,3 +99,22 @@ test("a body that is not JSON is refused before any work", async () => {
   });
   assert.equal(response.status, 415);
 });
+
+test('a name with "|" is 422 on every operation that takes one: CFDI 4.0 names carry none', async () => {
+  const rfc = "EKU9003173C9";
+  for (const [path, body] of [
+    ["validate", { rfc, name: "ESCUELA|KEMPER URGATE" }],
+    ["verify", { rfc, name: "ESCUELA KEMPER URGATE|", zip: "86035" }],
+    ["find-zip", { rfc, name: "ESCUELA|KEMPER URGATE" }],
+    [
+      "verify-batch",
+      { records: [{ rfc, name: "ESCUELA|KEMPER URGATE", zip: "86035" }], webhook_url: "http://127.0.0.1:9/" },
+    ],
+  ] as const) {
+    const answer = await rejected(`/v1/rfc/${path}`, body, "invalid_request");
+    assert.deepEqual(
+      answer.body.errors.map((error: { path: string }) => error.path),
+      [path === "verify-batch" ? "/records/0/name" : "/name"],
+    );
+  }
+});
