@@ -139,11 +139,17 @@ test("a job whose worker vanished is taken over once its lease expires, and the 
   // Long enough that the second claim below surely falls inside it, even on a busy machine.
   const [stolen] = await claimJobs(database.db, database.engine, {
     workerId: "ghost",
+    names: ["takeover"],
     limit: 1,
     leaseMs: 1000,
   });
   assert.equal(stolen.id, id);
-  const again = await claimJobs(database.db, database.engine, { workerId: "other", limit: 5, leaseMs: 200 });
+  const again = await claimJobs(database.db, database.engine, {
+    workerId: "other",
+    names: ["takeover"],
+    limit: 5,
+    leaseMs: 200,
+  });
   assert.equal(again.filter((j) => j.id === id).length, 0, "held jobs are not claimable");
   let ran = 0;
   const worker = startWorker({
@@ -223,7 +229,12 @@ test("a job that dies calls its handler's giveUp once; one lost to crashes gives
   const crashing = await enqueueJob(database.db, { name: "doomed", payload: { n: 2 }, maxAttempts: 2 });
   // two "workers" claim the crashing job and vanish (their leases expire)
   for (const ghost of ["ghost-a", "ghost-b"]) {
-    const claimed = await claimJobs(database.db, database.engine, { workerId: ghost, limit: 1, leaseMs: 50 });
+    const claimed = await claimJobs(database.db, database.engine, {
+      workerId: ghost,
+      names: ["doomed"],
+      limit: 1,
+      leaseMs: 50,
+    });
     assert.equal(claimed[0]?.id, crashing);
     await sleep(80);
   }
@@ -243,4 +254,29 @@ test("a job that dies calls its handler's giveUp once; one lost to crashes gives
   await worker.stop();
   assert.equal(runs, 2, "only the failing job ran (twice)");
   assert.deepEqual(gaveUp.sort(), ["1:always", "2:gave up after 2 attempts"]);
+});
+
+test("a job this worker has no handler for waits for one that has (upgrades in any order)", async () => {
+  const id = await enqueueJob(database.db, { name: "from-a-newer-version", payload: {} });
+  const older = startWorker({
+    db: database.db,
+    engine: database.engine,
+    handlers: { count: async () => {} },
+    concurrency: 2,
+    pollMs: 10,
+  });
+  await sleep(200);
+  await older.stop();
+  assert.equal(await statusOf(id), "queued");
+  let ran = 0;
+  const newer = startWorker({
+    db: database.db,
+    engine: database.engine,
+    handlers: { "from-a-newer-version": async () => void ran++ },
+    concurrency: 2,
+    pollMs: 10,
+  });
+  await waitFor(async () => (await statusOf(id)) === "done", "the newer worker's run");
+  await newer.stop();
+  assert.equal(ran, 1);
 });

@@ -3,19 +3,22 @@ import type { Db, Engine } from "../db/connect.ts";
 import type { JobsTable } from "../db/schema.ts";
 
 /**
- * Takes up to `limit` ready jobs (queued and due, or running with an expired lease) with ONE atomic
- * UPDATE … RETURNING, and records the claim as an attempt in the same transaction. On PostgreSQL the
- * candidates are locked with SKIP LOCKED so concurrent workers never wait on or share a job.
+ * Takes up to `limit` ready jobs of the `names` this worker runs (queued and due, or running with an
+ * expired lease) with ONE atomic UPDATE … RETURNING, and records the claim as an attempt in the same
+ * transaction. On PostgreSQL the candidates are locked with SKIP LOCKED so workers never share a job.
+ * A job no `names` cover waits for a worker that runs it: mid-upgrade, an older worker leaves it alone.
  */
 export async function claimJobs(
   db: Db,
   engine: Engine,
-  input: { workerId: string; limit: number; leaseMs: number; now?: number },
+  input: { workerId: string; names: readonly string[]; limit: number; leaseMs: number; now?: number },
 ): Promise<JobsTable[]> {
   const now = input.now ?? Date.now();
   const leaseUntil = now + input.leaseMs;
+  if (input.names.length === 0) return [];
   const ready = sql`select id from jobs
-    where (status = 'queued' and run_at <= ${now}) or (status = 'running' and locked_until < ${now})
+    where ((status = 'queued' and run_at <= ${now}) or (status = 'running' and locked_until < ${now}))
+      and name in (${sql.join(input.names)})
     order by run_at limit ${input.limit}`;
   const which =
     engine === "postgres" ? sql`id = any(array(${ready} for update skip locked))` : sql`id in (${ready})`;

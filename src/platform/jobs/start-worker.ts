@@ -25,6 +25,7 @@ export type Worker = ReturnType<typeof startWorker>;
 /** Claims and runs jobs until stopped; a lease heartbeat keeps long jobs from being taken over. */
 export function startWorker(options: WorkerOptions) {
   const { db, engine, handlers } = options;
+  const names = Object.keys(handlers);
   const id = options.workerId ?? `${hostname()}:${process.pid}:${randomBase62(6)}`;
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 250;
@@ -49,7 +50,7 @@ export function startWorker(options: WorkerOptions) {
     const job = toRunning(row, id, abort.signal);
     const held = { id: row.id, workerId: id, attempt: job.attempt };
     const handler = handlers[row.name];
-    const runHandler = typeof handler === "function" ? handler : handler?.run;
+    const runHandler = typeof handler === "function" ? handler : handler.run;
     const retry = (error: string, delayMs: number): Outcome => ({
       kind: "retry",
       runAt: Date.now() + delayMs,
@@ -57,14 +58,13 @@ export function startWorker(options: WorkerOptions) {
     });
     const backoff = () => backoffMs(job.attempt, options.retryBaseMs ?? 1000);
     try {
-      if (!runHandler) throw new Error(`no handler for job "${row.name}"`);
       if (job.attempt > job.maxAttempts) throw new Error(`gave up after ${job.maxAttempts} attempts`);
       await runHandler(job.payload as never, job);
       await settleJob(db, held, { kind: "done" });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       let outcome = retry(message, error instanceof RetryLater ? error.delayMs : backoff());
-      if (!(error instanceof RetryLater) && (job.attempt >= job.maxAttempts || !runHandler)) {
+      if (!(error instanceof RetryLater) && job.attempt >= job.maxAttempts) {
         outcome = { kind: "dead", error: message };
         log("error", "job is dead", { jobId: row.id, name: row.name, error: message });
         const giveUp = typeof handler === "object" ? handler.giveUp : undefined;
@@ -86,7 +86,7 @@ export function startWorker(options: WorkerOptions) {
       let claimed: JobsTable[] = [];
       if (free > 0) {
         try {
-          claimed = await claimJobs(db, engine, { workerId: id, limit: free, leaseMs });
+          claimed = await claimJobs(db, engine, { workerId: id, names, limit: free, leaseMs });
         } catch (error) {
           log("warn", "claiming jobs failed", { error: String(error) });
         }
