@@ -109,6 +109,11 @@ describe("live keys without connectors answer from SAT's lists (synced from a sa
     });
     assert.equal(presentWithName.body.valid, null, "name and postal code need the padrón");
     assert.equal(presentWithName.headers.get("x-credits-charged"), "0");
+    for (const generic of ["XAXX010101000", "XEXX010101000"]) {
+      const answer = await post("/v1/rfc/verify", { rfc: generic });
+      assert.deepEqual([answer.body.valid, answer.body.source], [null, "sat_rfc_list"], generic);
+      assert.equal(answer.headers.get("x-credits-charged"), "0", "a generic RFC's absence proves nothing");
+    }
     assert.equal(await balance(), start - 3);
   });
 
