@@ -28,6 +28,8 @@ export type ValidationFindings = {
   certificates: UpstreamResult<CertificateFindings>;
   postal: PostalSearchOutcome | null;
   lists: SatListEntry[] | null;
+  /** The lists that are not loaded: entries found elsewhere are true, but the answer is partial. */
+  missingLists: string[];
   /** null when there was no CURP to check. */
   identity: UpstreamResult<IdentityView> | null;
 };
@@ -48,6 +50,7 @@ export function assembleValidation(findings: ValidationFindings): ValidationResu
     sat_lists: findings.lists,
     unavailable: unavailableSteps(findings),
   };
+  if (findings.missingLists.length > 0) result.missing_lists = findings.missingLists;
   if (name) result.name = name;
   const invoiceName = nameConfirmed ? findings.givenName : name;
   if (invoiceName) result.cfdi_name = cfdiName(invoiceName);
@@ -70,13 +73,13 @@ export function assembleValidation(findings: ValidationFindings): ValidationResu
 
 /** A step that could not start because an earlier one was unavailable is not listed again. */
 function unavailableSteps(findings: ValidationFindings): UnavailableStep[] {
-  const { status, certificates, identity, postal, lists } = findings;
+  const { status, certificates, identity, postal, lists, missingLists } = findings;
   const steps: UnavailableStep[] = [];
   if (status.status !== "ok") steps.push("status");
   if (certificates.status !== "ok" || certificates.value.filesUnavailable) steps.push("certs");
   if (identity?.status === "unavailable") steps.push("identity");
   if (postal?.status === "unavailable") steps.push("zip");
-  if (lists === null) steps.push("sat_lists");
+  if (lists === null || missingLists.length > 0) steps.push("sat_lists");
   return steps;
 }
 

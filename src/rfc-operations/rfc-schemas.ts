@@ -124,6 +124,12 @@ export const ValidationSchema = Type.Object({
       description: "[] when the RFC is in no list; null when unknown (the lists are not loaded)",
     }),
   ),
+  missing_lists: Type.Optional(
+    Type.Array(Type.String(), {
+      description:
+        "Only while some lists are not loaded: their keys, e.g. 69/firmes (sat_lists is then unavailable)",
+    }),
+  ),
   email: Type.Optional(Type.String()),
   curp: Type.Optional(Type.String()),
   legal_representative_rfc: Type.Optional(Type.String()),

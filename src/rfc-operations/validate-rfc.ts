@@ -47,7 +47,7 @@ async function runValidation(
   let postal: Promise<PostalSearchOutcome> | null =
     givenName && !csf ? searchPostalCode(ctx, { rfc, name: givenName }, signal) : null;
   const status = csf ? csf.then((verdict) => statusOf(rfc, verdict)) : upstreams.padron.checkRfc(rfc, signal);
-  const lists = lookupSatLists(ctx.db, listModeOf(ctx.auth.mode), rfc).then((answer) => answer.sat_lists);
+  const lists = lookupSatLists(ctx.db, listModeOf(ctx.auth.mode), rfc);
   const certificates = gatherCertificates(upstreams, rfc, {
     signal,
     // SAT compares the name without its régimen de capital, as an invoice carries it.
@@ -60,7 +60,7 @@ async function runValidation(
     return curp ? lookupIdentity(upstreams, curp, signal) : null;
   });
 
-  const [statusAnswer, certificateAnswer, listEntries, identityAnswer] = await Promise.all([
+  const [statusAnswer, certificateAnswer, listAnswer, identityAnswer] = await Promise.all([
     status,
     certificates,
     lists,
@@ -73,7 +73,8 @@ async function runValidation(
     status: statusAnswer,
     certificates: certificateAnswer,
     postal: postal ? await postal : null,
-    lists: listEntries,
+    lists: listAnswer.sat_lists,
+    missingLists: listAnswer.missing_lists,
     identity: identityAnswer,
   });
   if (csf) fromCsfPage(result, await csf);

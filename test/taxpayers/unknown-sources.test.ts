@@ -119,6 +119,15 @@ describe("only some lists loaded", () => {
     assert.ok((validated.body.unavailable as string[]).includes("sat_lists"));
   });
 
+  test("validate keeps the entries it found, names sat_lists unavailable and the missing lists; half price", async () => {
+    const answer = await call("/v1/rfc/validate", { rfc: severalLists().rfc });
+    assert.equal(answer.body.valid, true);
+    assert.deepEqual(subListsOf(answer.body), ["firmes", "definitivos"]);
+    assert.deepEqual(answer.body.unavailable, ["zip", "sat_lists"], "no live postal catalog here either");
+    assert.equal((answer.body.missing_lists as string[]).length, syncedListFiles().length - 2);
+    assert.deepEqual(answer.ledger, { net: -5, kinds: ["charge", "refund"] });
+  });
+
   test("every list loaded: an RFC in none is [] and charged, with no message", async () => {
     const results = await loadLiveLists();
     assert.ok(results.every((result) => ["replaced", "not_modified"].includes(result.status)));
