@@ -49,7 +49,7 @@ describe("RENAPO and commerce-registry clients", () => {
     });
   });
 
-  it("answers not_found when codigo is not 01", async () => {
+  it("answers not_found for codigo 06 with no records", async () => {
     assert.deepEqual(await upstreams.renapo.lookupCurp("HEGT761003MDFRNN09"), { status: "not_found" });
   });
 
