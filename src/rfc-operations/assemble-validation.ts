@@ -58,7 +58,7 @@ export function assembleValidation(findings: ValidationFindings): ValidationResu
   if (holder?.email) result.email = holder.email;
   if (findings.personType === "F") {
     if (holder?.curp) result.curp = holder.curp;
-    if (identity && identity.status_curp !== undefined) result.person = identity;
+    if (identity) result.person = identity;
   } else {
     if (holder?.legalRepresentativeRfc) result.legal_representative_rfc = holder.legalRepresentativeRfc;
     if (holder?.legalRepresentativeCurp) result.legal_representative_curp = holder.legalRepresentativeCurp;

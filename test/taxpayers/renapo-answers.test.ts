@@ -41,4 +41,22 @@ describe("RENAPO's answers in validate", () => {
       renapo.canned.clear();
     }
   });
+
+  test("an individual whose CURP RENAPO does not know (06) gets person.renapo_valid false, full price", async () => {
+    const s = scenarioTagged(h, "registered_individual");
+    answering(s.curp as string, {
+      mensaje: "Los datos ingresados no son correctos. Verifica e intenta de nuevo.",
+      codigo: "06",
+      registros: [],
+    });
+    try {
+      const answer = await validate({ rfc: s.rfc, name: s.name });
+      assert.equal(answer.body.curp, s.curp);
+      assert.deepEqual(answer.body.person, { curp: s.curp, renapo_valid: false, homonimo: false });
+      assert.deepEqual(answer.body.unavailable, []);
+      assert.deepEqual(answer.ledger, { net: -10, kinds: ["charge"] });
+    } finally {
+      renapo.canned.clear();
+    }
+  });
 });

@@ -154,7 +154,7 @@ export async function expectedValidation(h: SandboxApp, s: Scenario, withName: b
     if (identity) body.legal_representative = identity;
   } else {
     if (holder?.curp) body.curp = holder.curp;
-    if (identity && identity.status_curp !== undefined) body.person = identity;
+    if (identity) body.person = identity;
   }
   if (found) body.certs = found.certs;
   // The steps whose source failed, in the pipeline's order. The postal search runs when a name is
