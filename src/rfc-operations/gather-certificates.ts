@@ -14,7 +14,7 @@ export type CertificateFindings = {
   certs: CertificateView[];
   /** What the certificates say about their holder; null where no readable certificate says it. */
   holder: ReturnType<typeof describeHolder>;
-  /** Some listed `.cer` could not be had (store unreachable, or not a certificate); a 404 is not this. */
+  /** Some listed `.cer` could not be had (store unreachable, not a certificate, or another RFC's); a 404 is not this. */
   filesUnavailable: boolean;
   /** The certificates were listed by the local copy of SAT's certificate list, as of that date. */
   source?: ListSource;
@@ -42,6 +42,11 @@ export async function gatherCertificates(
       if (file.status === "unavailable") filesUnavailable = true;
       if (file.status !== "ok") return { listing, certificate: null };
       const certificate = file.value;
+      // Listed for this RFC but issued to another: its subject would be someone else's identity.
+      if (certificate.rfc?.toUpperCase() !== rfc) {
+        filesUnavailable = true;
+        return { listing, certificate: null };
+      }
       if (certificate.name && !named) {
         named = true;
         options.onName?.(certificate.name);
