@@ -37,7 +37,8 @@ export type ValidationFindings = {
 export function assembleValidation(findings: ValidationFindings): ValidationResult {
   const holder = findings.certificates.status === "ok" ? findings.certificates.value.holder : null;
   const identity = findings.identity?.status === "ok" ? findings.identity.value : null;
-  const verdict = judge(findings, holder?.name ?? null);
+  // The name SAT matches is the CFDI one: the certificate's whole name is what was just refused.
+  const verdict = judge(findings, holder?.name ? cfdiName(holder.name) : null);
   const nameConfirmed =
     findings.givenName !== undefined &&
     (findings.postal?.status === "found" || findings.postal?.status === "not_in_catalog");

@@ -38,3 +38,11 @@ test("validate and profile carry cfdi_name: the certificate's name without SA DE
   const validation = await h.call(tester.key, "POST", "/v1/rfc/validate", { rfc: company.rfc });
   assert.equal(validation.body.cfdi_name, company.name);
 });
+
+test("validate's name mismatch names the registered name that matches, not the one refused", async () => {
+  const s = scenarioTagged(h, "zip_mismatch");
+  const sent = `${s.name} SA DE CV`;
+  const validation = await h.call(tester.key, "POST", "/v1/rfc/validate", { rfc: s.rfc, name: sent });
+  assert.equal(validation.body.valid, false);
+  assert.equal(validation.body.message, `${PADRON_LEGENDS.nameMismatch}. Nombre registrado: ${s.name}`);
+});

@@ -134,7 +134,7 @@ export async function expectedValidation(h: SandboxApp, s: Scenario, withName: b
   else if (withName && fullLegend === NAME_MISMATCH)
     Object.assign(body, {
       valid: false,
-      message: holder ? `${NAME_MISMATCH}. Nombre registrado: ${holder.name}` : NAME_MISMATCH,
+      message: holder ? `${NAME_MISMATCH}. Nombre registrado: ${taxpayer?.padronName}` : NAME_MISMATCH,
     });
   else {
     Object.assign(body, { valid: true, message: VALID });
