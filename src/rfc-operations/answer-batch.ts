@@ -1,7 +1,7 @@
 import { normalizeRfc } from "../mexico/normalize-rfc.ts";
 import { isValidRfcStructure } from "../mexico/parse-rfc.ts";
 import type { ListVerdict } from "../registration/answer-from-rfc-list.ts";
-import { PADRON_LEGENDS } from "../upstreams/padron/padron-exchange.ts";
+import { PADRON_LEGENDS, validityOf } from "../upstreams/padron/padron-exchange.ts";
 import { PADRON_MAX_RECORDS, type PadronPort, type PadronQuery } from "../upstreams/padron/port.ts";
 import type { SatCsfPort } from "../upstreams/sat-csf/port.ts";
 import type { BatchRecord, BatchResult } from "./batch-schemas.ts";
@@ -80,10 +80,10 @@ export async function answerBatch(
         const record = records[entry.index];
         const verdict = answer.status === "ok" ? answer.value[position] : null;
         results[entry.index] = verdict
-          ? { ...record, rfc: entry.query.rfc, valid: verdict.outcome === "valid", message: verdict.legend }
+          ? { ...record, rfc: entry.query.rfc, valid: validityOf(verdict.outcome), message: verdict.legend }
           : { ...record, rfc: entry.query.rfc, valid: null, message: MESSAGES.satUnreachable };
+        if (results[entry.index].valid === null) refundable++;
       });
-      if (answer.status !== "ok") refundable += chunk.length;
       done += chunk.length;
       await options.progress?.(done);
     }),

@@ -76,10 +76,10 @@ export function assembleValidation(findings: ValidationFindings): ValidationResu
 function unavailableSteps(findings: ValidationFindings): UnavailableStep[] {
   const { status, certificates, identity, postal, lists, missingLists } = findings;
   const steps: UnavailableStep[] = [];
-  if (status.status !== "ok") steps.push("status");
+  if (status.status !== "ok" || status.value.outcome === "unrecognized") steps.push("status");
   if (certificates.status !== "ok" || certificates.value.filesUnavailable) steps.push("certs");
   if (identity?.status === "unavailable") steps.push("identity");
-  if (postal?.status === "unavailable") steps.push("zip");
+  if (postal?.status === "unavailable" || postal?.status === "unrecognized") steps.push("zip");
   if (lists === null || missingLists.length > 0) steps.push("sat_lists");
   return steps;
 }
@@ -87,6 +87,8 @@ function unavailableSteps(findings: ValidationFindings): UnavailableStep[] {
 function judge(findings: ValidationFindings, registeredName: string | null) {
   const { status, postal, givenName } = findings;
   if (status.status !== "ok") return { valid: null, message: MESSAGES.satUnreachable };
+  // A legend padron does not know: unknown, in SAT's own words.
+  if (status.value.outcome === "unrecognized") return { valid: null, message: status.value.legend };
   if (status.value.outcome !== "valid") return { valid: false, message: status.value.legend };
   if (givenName === undefined || postal === null) return { valid: true, message: status.value.legend };
   switch (postal.status) {
@@ -101,6 +103,8 @@ function judge(findings: ValidationFindings, registeredName: string | null) {
             ? MESSAGES.nameMismatch(postal.verdict.legend, registeredName)
             : postal.verdict.legend,
       };
+    case "unrecognized":
+      return { valid: null, message: postal.verdict.legend };
     case "unavailable":
       return {
         valid: null,

@@ -43,6 +43,12 @@ async function runFindZip(
       return { status: 200, body: { rfc, valid: false, message: outcome.verdict.legend } };
     case "not_in_catalog":
       return { status: 200, body: { rfc, valid: false, message: MESSAGES.zipNotInCatalog } };
+    case "unrecognized":
+      return {
+        status: 200,
+        body: { rfc, valid: null, message: outcome.verdict.legend },
+        refund: fullRefund(ctx, "find-zip"),
+      };
     case "unavailable": {
       const message = outcome.cause === "catalog" ? MESSAGES.catalogUnavailable : MESSAGES.satUnreachable;
       return { status: 200, body: { rfc, valid: null, message }, refund: fullRefund(ctx, "find-zip") };

@@ -12,6 +12,8 @@ export type PostalSearchOutcome =
   | { status: "rejected"; verdict: PadronVerdict }
   /** RFC and name are right but no catalog code is the registered one. */
   | { status: "not_in_catalog" }
+  /** Nothing decided, and SAT answered some code with a legend padron does not know: unknown. */
+  | { status: "unrecognized"; verdict: PadronVerdict }
   | { status: "unavailable"; cause: "padron" | "catalog" };
 
 /**
@@ -33,6 +35,7 @@ export async function searchPostalCode(
     return await new Promise<PostalSearchOutcome>((resolve) => {
       let pending = 0;
       let unreachable = false;
+      let unrecognized: PadronVerdict | undefined;
       for (let start = 0; start < codes.length; start += PADRON_MAX_RECORDS) {
         // Built when the call gets its turn: a search queued behind the owner's others holds no records.
         const chunk = (): PadronQuery[] =>
@@ -48,11 +51,9 @@ export async function searchPostalCode(
             else {
               const decisive = decide(answer.value);
               if (decisive) return resolve(decisive);
+              unrecognized ??= answer.value.find((verdict) => verdict.outcome === "unrecognized");
             }
-            if (pending === 0)
-              resolve(
-                unreachable ? { status: "unavailable", cause: "padron" } : { status: "not_in_catalog" },
-              );
+            if (pending === 0) resolve(undecided(unreachable, unrecognized));
           });
       }
     });
@@ -62,10 +63,21 @@ export async function searchPostalCode(
   }
 }
 
-/** A chunk decides when one code is accepted, or when SAT objects to something other than the code. */
+/**
+ * A chunk decides when one code is accepted, or when SAT objects to something other than the code. An
+ * unknown legend decides nothing: it may be SAT's new words for the very code sought.
+ */
 function decide(verdicts: readonly PadronVerdict[]): PostalSearchOutcome | null {
   const accepted = verdicts.find((verdict) => verdict.outcome === "valid");
   if (accepted) return { status: "found", zip: accepted.zip, verdict: accepted };
-  const objection = verdicts.find((verdict) => verdict.outcome !== "zip_mismatch");
+  const objection = verdicts.find(
+    (verdict) => verdict.outcome !== "zip_mismatch" && verdict.outcome !== "unrecognized",
+  );
   return objection ? { status: "rejected", verdict: objection } : null;
+}
+
+/** Every chunk answered or failed without deciding. */
+function undecided(unreachable: boolean, unrecognized: PadronVerdict | undefined): PostalSearchOutcome {
+  if (unreachable) return { status: "unavailable", cause: "padron" };
+  return unrecognized ? { status: "unrecognized", verdict: unrecognized } : { status: "not_in_catalog" };
 }

@@ -94,7 +94,8 @@ function statusOf(rfc: string, verdict: CsfVerdict): UpstreamResult<PadronVerdic
     record && message === PADRON_LEGENDS.nameMismatch
       ? MESSAGES.nameMismatch(message, cfdiNameOfRecord(record))
       : message;
-  return ok({ rfc, name: "", zip: "", outcome: verdict.valid ? "valid" : "unrecognized", legend });
+  // The page's refusals are definite (cancelled, unknown pair, mismatch): a rejection, not an unknown legend.
+  return ok({ rfc, name: "", zip: "", outcome: verdict.valid ? "valid" : "not_registered", legend });
 }
 
 /** SAT's own name and registered postal code from the page, and where the answer came from. */

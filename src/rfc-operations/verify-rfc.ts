@@ -3,6 +3,7 @@ import type { OperationResult } from "../async-requests/operations.ts";
 import { ServiceError } from "../platform/errors.ts";
 import { answerFromRfcList } from "../registration/answer-from-rfc-list.ts";
 import { listModeOf } from "../registration/data-source.ts";
+import { validityOf } from "../upstreams/padron/padron-exchange.ts";
 import { MESSAGES } from "./messages.ts";
 import { readIdCif } from "./read-id-cif.ts";
 import { readName, readRfc } from "./read-rfc.ts";
@@ -67,5 +68,5 @@ async function verdictOf(
   if (answer.status === "unavailable" && answer.reason === "not_configured")
     return answerFromRfcList(ctx.db, listModeOf(ctx.auth.mode), { rfc, name, zip });
   if (answer.status !== "ok") return { valid: null, message: MESSAGES.satUnreachable };
-  return { valid: answer.value.outcome === "valid", message: answer.value.legend };
+  return { valid: validityOf(answer.value.outcome), message: answer.value.legend };
 }

@@ -130,6 +130,7 @@ function buildUpstreams(
               perOwner: configured.padron.bulkPerOwner,
             }),
             cache: cache(configured.padron.cacheTtlSeconds),
+            log,
           },
     ),
     certificateSearch: createCertificateSearchClient(

@@ -1,3 +1,4 @@
+import type { Log } from "../../platform/log.ts";
 import { type AnswerCache, cachedAnswer } from "../answer-cache.ts";
 import { ok, type UpstreamResult, unavailable } from "../result.ts";
 import type { UpstreamCaller } from "../upstream-caller.ts";
@@ -19,6 +20,7 @@ type PadronConnection = {
   /** Calls of many records (postal-code searches, batches), shared between owners. */
   bulk: UpstreamCaller;
   cache: AnswerCache<UpstreamResult<PadronVerdict>>;
+  log: Log;
 };
 
 /** The padrón validation over HTTP: POST text lines to the connector (or the sandbox) URL. */
@@ -38,7 +40,9 @@ export function createPadronClient(connection: PadronConnection | null): PadronP
           headers: { "content-type": "text/plain; charset=utf-8" },
           body: formatPadronRequest(built),
         });
-        return ok(readPadronAnswer(answer.body, answerEncoding(answer.headers["content-type"]), built));
+        const verdicts = readPadronAnswer(answer.body, answerEncoding(answer.headers["content-type"]), built);
+        warnOfUnknownLegends(connection.log, verdicts);
+        return ok(verdicts);
       },
       call.owner,
     );
@@ -58,6 +62,13 @@ export function createPadronClient(connection: PadronConnection | null): PadronP
     checkRfc: (rfc, signal) => checkOne({ rfc, name: "", zip: "" }, signal),
     checkRecord: checkOne,
   };
+}
+
+/** A legend padron does not know answers `valid: null`; operators must hear of it, SAT may have reworded one. */
+function warnOfUnknownLegends(log: Log, verdicts: readonly PadronVerdict[]): void {
+  const unknown = new Set(verdicts.filter((v) => v.outcome === "unrecognized").map((v) => v.legend));
+  if (unknown.size > 0)
+    log("warn", "the padrón answered a legend padron does not recognize", { legends: [...unknown] });
 }
 
 function checkCount(records: readonly PadronQuery[]): readonly PadronQuery[] {

@@ -25,6 +25,10 @@ export function outcomeOf(legend: string): PadronOutcome {
   return LEGEND_OUTCOMES.get(legendKey(legend)) ?? "unrecognized";
 }
 
+/** `valid` for a verdict: a legend padron does not know is unknown (null), never a confident false. */
+export const validityOf = (outcome: PadronOutcome): boolean | null =>
+  outcome === "unrecognized" ? null : outcome === "valid";
+
 /** A field as the line carries it: most are digits or letters, which field() would leave as they are. */
 function cleanField(value: string): string {
   for (let i = 0; i < value.length; i++) {
