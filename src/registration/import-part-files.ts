@@ -20,7 +20,8 @@ export type FilesImportRequest = Omit<DateImportRequest, "date" | "parts"> & {
 
 /**
  * `padron registration import`: local parts (gzip'd or not, signed or not), grouped by list and
- * date (from SAT's file names, or `date`), each date imported in order, oldest first.
+ * date (from SAT's file names, or `date`, which a name of another date contradicts), each date imported
+ * in order, oldest first.
  */
 export async function importPartFiles(
   database: DatabaseHandle,
@@ -31,6 +32,8 @@ export async function importPartFiles(
   const groups = new Map<string, { list: RegistrationList; date: string; parts: PartSource[] }>();
   for (const file of request.files) {
     const named = readPartName(basename(file));
+    if (named && request.date !== undefined && named.date !== request.date)
+      throw new TypeError(`${file}: its name says ${named.date}, not --date ${request.date}`);
     const date = request.date ?? named?.date;
     if (!date)
       throw new TypeError(
