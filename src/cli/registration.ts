@@ -102,7 +102,7 @@ export const registration: Record<string, Command> = {
             `${s.mode.padEnd(8)} ${satName(s.list).padEnd(6)} ${s.date ?? "-"}  ${s.rows.toLocaleString("en").padStart(12)} rows` +
             `  last sync ${s.last_sync ? `${s.last_sync.at} ${s.last_sync.outcome}${s.last_sync.detail ? ` (${s.last_sync.detail})` : ""}` : "-"}`,
         );
-        print(Boolean(values.json), statuses, text.join("\n") || "no registration list imported");
+        print(Boolean(values.json), statuses, text.join("\n"));
       }),
   },
 };

@@ -89,7 +89,12 @@ describe("padron registration import | status, and kill -9 during an import", ()
         s.rows,
         s.first_date,
       ]),
-      [["live", "rfc", "2018-02-12", 100, "2018-02-11"]],
+      [
+        ["live", "rfc", "2018-02-12", 100, "2018-02-11"],
+        ["live", "certificates", null, 0, null],
+        ["sandbox", "rfc", null, 0, null],
+        ["sandbox", "certificates", null, 0, null],
+      ],
     );
   });
 
