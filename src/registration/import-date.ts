@@ -81,35 +81,40 @@ export async function importDate(
       reports,
       onProgress: request.onProgress,
     })[Symbol.asyncIterator]();
-    const first = await sorted.next();
-    if (published !== null && !request.force && counts.rows < request.minRowRatio * state.row_count)
-      return done(
-        "rejected",
-        counts.rows,
-        `${counts.rows} rows against ${state.row_count} in the published list (below ${request.minRowRatio} of it)`,
-      );
-    // The first batch is already out (the row count needed every part read); the rest follow it.
-    const records = (async function* () {
-      for (let next = first; !next.done; next = await sorted.next()) yield next.value;
-    })();
-    await writer.prune?.();
-    const importId = await startImportRecord(db, mode, list, listDate);
     try {
-      const { rows, changes } = await writer.write({ listDate, importId, published, records });
-      await publishImport(db, {
-        mode,
-        list,
-        importId,
-        listDate,
-        rows,
-        source: request.parts.map((part) => part.origin).join(" "),
-        signers: reports.map(({ file, signer }) => ({ file, signer })),
-      });
+      const first = await sorted.next();
+      if (published !== null && !request.force && counts.rows < request.minRowRatio * state.row_count)
+        return done(
+          "rejected",
+          counts.rows,
+          `${counts.rows} rows against ${state.row_count} in the published list (below ${request.minRowRatio} of it)`,
+        );
+      // The first batch is already out (the row count needed every part read); the rest follow it.
+      const records = (async function* () {
+        for (let next = first; !next.done; next = await sorted.next()) yield next.value;
+      })();
       await writer.prune?.();
-      return { list, date, parts: reports, status: "imported", rows, ...(changes ? { changes } : {}) };
-    } catch (error) {
-      await failImportRecord(db, importId, String((error as Error).message)).catch(() => {});
-      throw error;
+      const importId = await startImportRecord(db, mode, list, listDate);
+      try {
+        const { rows, changes } = await writer.write({ listDate, importId, published, records });
+        await publishImport(db, {
+          mode,
+          list,
+          importId,
+          listDate,
+          rows,
+          source: request.parts.map((part) => part.origin).join(" "),
+          signers: reports.map(({ file, signer }) => ({ file, signer })),
+        });
+        await writer.prune?.();
+        return { list, date, parts: reports, status: "imported", rows, ...(changes ? { changes } : {}) };
+      } catch (error) {
+        await failImportRecord(db, importId, String((error as Error).message)).catch(() => {});
+        throw error;
+      }
+    } finally {
+      // A refused or failed date stops reading early: closing the sort removes its scratch file.
+      await sorted.return?.(undefined);
     }
   });
 }
