@@ -28,19 +28,36 @@ function isSubsetList(list: ListFileSpec): boolean {
 /**
  * Makes a loaded version current in ONE short transaction: readers, which join through `list_current`,
  * see the old version or the new one, never a mix. The previous version is only marked retired here;
- * deleting its rows happens afterwards, outside the transaction.
+ * deleting its rows happens afterwards, outside the transaction. Two switches of one list (two workers
+ * refreshing at once) run one after the other: each first writes the list's `list_current` row.
  */
 export async function switchCurrentList(db: Db, request: SwitchRequest): Promise<SwitchOutcome> {
   const { mode, list } = request;
   const now = Date.now();
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("list_current as c")
-      .innerJoin("list_versions as v", "v.id", "c.version_id")
-      .select(["v.id", "v.row_count", "v.sha256"])
-      .where("c.mode", "=", mode)
-      .where("c.list_key", "=", list.key)
+    const created = await trx
+      .insertInto("list_current")
+      .values({ mode, list_key: list.key, version_id: request.versionId, switched_at: now })
+      .onConflict((oc) => oc.columns(["mode", "list_key"]).doNothing())
       .executeTakeFirst();
+    const first = Number(created.numInsertedOrUpdatedRows ?? 0) > 0;
+    // A write to the row holds it until commit: the other switch then reads the version this one made current.
+    if (!first)
+      await trx
+        .updateTable("list_current")
+        .set((eb) => ({ switched_at: eb.ref("switched_at") }))
+        .where("mode", "=", mode)
+        .where("list_key", "=", list.key)
+        .execute();
+    const current = first
+      ? undefined
+      : await trx
+          .selectFrom("list_current as c")
+          .innerJoin("list_versions as v", "v.id", "c.version_id")
+          .select(["v.id", "v.row_count", "v.sha256"])
+          .where("c.mode", "=", mode)
+          .where("c.list_key", "=", list.key)
+          .executeTakeFirst();
     const previousRows = current?.row_count ?? null;
     if (current && current.sha256 === request.sha256) {
       await trx
@@ -64,22 +81,23 @@ export async function switchCurrentList(db: Db, request: SwitchRequest): Promise
         .where("list_key", "=", complete.key)
         .executeTakeFirst();
       if (hasComplete) {
+        if (first)
+          await trx
+            .deleteFrom("list_current")
+            .where("mode", "=", mode)
+            .where("list_key", "=", list.key)
+            .execute();
         const reason = `${list.fileName} is part of ${complete.fileName}, which is loaded: import that file instead`;
         return { status: "rejected", reason, previousRows };
       }
     }
-    const replaced = await trx
-      .updateTable("list_current")
-      .set({ version_id: request.versionId, switched_at: now })
-      .where("mode", "=", mode)
-      .where("list_key", "=", list.key)
-      .executeTakeFirst();
-    if (Number(replaced.numUpdatedRows) === 0) {
+    if (!first)
       await trx
-        .insertInto("list_current")
-        .values({ mode, list_key: list.key, version_id: request.versionId, switched_at: now })
+        .updateTable("list_current")
+        .set({ version_id: request.versionId, switched_at: now })
+        .where("mode", "=", mode)
+        .where("list_key", "=", list.key)
         .execute();
-    }
     await trx
       .updateTable("list_versions")
       .set({ status: "current" })

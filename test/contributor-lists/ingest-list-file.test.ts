@@ -146,6 +146,8 @@ describe("ingestListFile", () => {
     assert.equal(again.status, "rejected");
     assert.match(again.reason ?? "", /Listado_completo_69-B\.csv/);
     assert.deepEqual((await versions()).map((v) => v.list_key).sort(), ["69-B/completo", "69/firmes"]);
+    const pointers = await database.db.selectFrom("list_current").select("list_key").execute();
+    assert.deepEqual(pointers.map((p) => p.list_key).sort(), ["69-B/completo", "69/firmes"]);
   });
 
   it("suppressed rows are stored but never match", async () => {
