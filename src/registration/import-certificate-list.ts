@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { bulkAppender } from "../platform/db/append-rows.ts";
 import type { DatabaseHandle, Db } from "../platform/db/connect.ts";
 import type { ListMode } from "../platform/db/schema.ts";
+import { distinctCertificates } from "./distinct-certificates.ts";
 import { type DateImport, type DateImportRequest, importDate } from "./import-date.ts";
 import {
   CERTIFICATE_RECORD,
@@ -24,8 +25,9 @@ const appendEntries = bulkAppender("certificate_list_entries", [
 ]);
 
 /**
- * Imports one date of the certificate list as a new version (rows in RFC order, invisible until the
- * version is published in one short transaction), then deletes the versions it replaced.
+ * Imports one date of the certificate list as a new version (rows in RFC order, each certificate once,
+ * invisible until the version is published in one short transaction), then deletes the versions it
+ * replaced.
  */
 export async function importCertificateList(
   database: DatabaseHandle,
@@ -42,8 +44,9 @@ export async function importCertificateList(
   };
   return importDate(database, "certificates", request, reader, {
     async write({ importId, records }) {
-      await appendEntries(database, entryValues(importId, records));
-      return { rows: counts.rows };
+      const distinct = { rows: 0, duplicates: 0 };
+      await appendEntries(database, entryValues(importId, distinctCertificates(records, distinct)));
+      return { rows: distinct.rows };
     },
     prune: () => pruneCertificateVersions(db, mode),
   });

@@ -10,13 +10,16 @@ const MIN_BLOCK_RECORDS = 16;
 class RunReader {
   block: Float64Array = new Float64Array(0);
   index = 0;
+  /** The run's place in the file: of equal keys, the earlier run's records come out first. */
+  readonly order: number;
   readonly #file: FileHandle;
   readonly #buffer: Float64Array;
   readonly #width: number;
   #next: number;
   #left: number;
 
-  constructor(file: FileHandle, run: Run, width: number, buffer: Float64Array) {
+  constructor(file: FileHandle, run: Run, width: number, buffer: Float64Array, order = 0) {
+    this.order = order;
     this.#file = file;
     this.#buffer = buffer;
     this.#width = width;
@@ -42,7 +45,8 @@ class RunReader {
 /**
  * The runs merged into batches of `batchRecords` records. The read buffers share one budget of
  * `budgetNumbers` whatever the run count (runs that do not overlap are read in turn through one
- * buffer), and the batch buffer is reused: a batch is valid until the next one is asked for.
+ * buffer), and the batch buffer is reused: a batch is valid until the next one is asked for. Records
+ * of equal keys keep their order in the file (a certificate listed twice: the last one wins).
  */
 export async function* mergeRuns(
   file: FileHandle,
@@ -61,17 +65,18 @@ export async function* mergeRuns(
   }
   const blockRecords = Math.max(MIN_BLOCK_RECORDS, Math.floor(sizes.budgetNumbers / width / runs.length));
   const heap: RunReader[] = [];
-  for (const run of runs) {
-    const reader = new RunReader(file, run, width, new Float64Array(blockRecords * width));
+  for (const [order, run] of runs.entries()) {
+    const reader = new RunReader(file, run, width, new Float64Array(blockRecords * width), order);
     if (await reader.refill()) heap.push(reader);
   }
   const key = (r: RunReader) => r.block[r.index];
+  const before = (a: RunReader, b: RunReader) => key(a) < key(b) || (key(a) === key(b) && a.order < b.order);
   const siftDown = (from: number) => {
     for (let i = from; ; ) {
       const left = 2 * i + 1;
       let least = i;
-      if (left < heap.length && key(heap[left]) < key(heap[least])) least = left;
-      if (left + 1 < heap.length && key(heap[left + 1]) < key(heap[least])) least = left + 1;
+      if (left < heap.length && before(heap[left], heap[least])) least = left;
+      if (left + 1 < heap.length && before(heap[left + 1], heap[least])) least = left + 1;
       if (least === i) return;
       [heap[i], heap[least]] = [heap[least], heap[i]];
       i = least;

@@ -23,9 +23,10 @@ const DEFAULT_SIZES: SortSizes = {
 };
 
 /**
- * External sort of fixed-width number records by their first number: sorted runs go to a scratch file
- * and are merged on read-back (non-overlapping runs simply read in turn), so memory stays bounded.
- * Out come batches of whole records, each valid until the next is asked for; the scratch file is removed.
+ * External sort of fixed-width number records by their first number, stable (equal keys keep the order
+ * they came in): sorted runs go to a scratch file and are merged on read-back (non-overlapping runs simply
+ * read in turn), so memory stays bounded. Out come batches of whole records, each valid until the next
+ * is asked for; the scratch file is removed.
  */
 export async function* sortRecords(
   batches: AsyncIterable<Float64Array>,

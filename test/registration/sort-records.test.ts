@@ -53,6 +53,15 @@ describe("sortRecords with many runs", () => {
     assert.deepEqual(await readdir(scratchRoot), [], "the scratch file is gone");
   });
 
+  it("is stable: records of one key come out in the order they came in, across runs", async () => {
+    const values = records(20_000, (i) => (i * 7_919) % 97);
+    const out = await sortAll(values, { runNumbers: 100 * WIDTH, mergeNumbers: 200, batchRecords: 333 });
+    assertSortedAndComplete(out, values);
+    for (let i = 1; i < out.length; i++)
+      if (out[i - 1][0] === out[i][0] && out[i - 1][1] > out[i][1])
+        assert.fail(`key ${out[i][0]} out of order`);
+  });
+
   it("reads runs that do not overlap in turn, whole and in order", async () => {
     const values = records(5_000, (i) => Math.floor(i / 3));
     const out = await sortAll(values, { runNumbers: 64 * WIDTH, mergeNumbers: WIDTH, batchRecords: 50 });
