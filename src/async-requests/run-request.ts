@@ -1,4 +1,5 @@
 import type { KeyContext } from "../api-keys/authenticate-api-key.ts";
+import { readRequestCharge } from "../credits/read-request-charge.ts";
 import { refundCredits } from "../credits/refund-credits.ts";
 import type { Db } from "../platform/db/connect.ts";
 import type { RequestsTable } from "../platform/db/schema.ts";
@@ -138,5 +139,6 @@ async function contextFor(deps: Deps, row: RequestsTable): Promise<RequestContex
     displayPrefix: key?.display_prefix ?? "",
     owner,
   };
-  return { ...deps, auth, requestId: row.request_id, billing: { charged: 0, remaining: null } };
+  const charged = await readRequestCharge(deps.db, { ownerId: row.owner_id, requestId: row.request_id });
+  return { ...deps, auth, requestId: row.request_id, billing: { charged, remaining: null } };
 }

@@ -64,7 +64,7 @@ async function runCsf(
     return {
       status: 200,
       body: { ...base, found: null, checked_at: new Date().toISOString() },
-      refund: fullRefund(ctx, "csf"),
+      refund: fullRefund(ctx),
     };
   return { status: 200, body: { ...base, ...foundFields(answer.value) } };
 }

@@ -49,7 +49,5 @@ async function runRegistration(
       certificate_list: listed.listDate === null ? null : asOfDay(listed.listDate),
     },
   };
-  return status.listDate === null
-    ? { status: 200, body, refund: fullRefund(ctx, "registration") }
-    : { status: 200, body };
+  return status.listDate === null ? { status: 200, body, refund: fullRefund(ctx) } : { status: 200, body };
 }

@@ -47,11 +47,11 @@ async function runFindZip(
       return {
         status: 200,
         body: { rfc, valid: null, message: outcome.verdict.legend },
-        refund: fullRefund(ctx, "find-zip"),
+        refund: fullRefund(ctx),
       };
     case "unavailable": {
       const message = outcome.cause === "catalog" ? MESSAGES.catalogUnavailable : MESSAGES.satUnreachable;
-      return { status: 200, body: { rfc, valid: null, message }, refund: fullRefund(ctx, "find-zip") };
+      return { status: 200, body: { rfc, valid: null, message }, refund: fullRefund(ctx) };
     }
   }
 }

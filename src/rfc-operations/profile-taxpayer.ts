@@ -37,7 +37,7 @@ async function runProfile(
     return {
       status: 200,
       body: { rfc, found: null, message: MESSAGES.satUnreachable, unavailable: ["certs"] },
-      refund: fullRefund(ctx, "profile"),
+      refund: fullRefund(ctx),
     };
   const { certs, holder, filesUnavailable, source } = answer.value;
   if (certs.length === 0)
@@ -63,7 +63,5 @@ async function runProfile(
   if (personType === "M" && holder.legalRepresentativeCurp)
     body.legal_representative_curp = holder.legalRepresentativeCurp;
   body.certs = certs;
-  return filesUnavailable
-    ? { status: 200, body, refund: partialRefund(ctx, "profile") }
-    : { status: 200, body };
+  return filesUnavailable ? { status: 200, body, refund: partialRefund(ctx) } : { status: 200, body };
 }

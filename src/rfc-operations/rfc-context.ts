@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { OperationResult } from "../async-requests/operations.ts";
-import { type Operation, priceOf } from "../credits/prices.ts";
+import type { Operation } from "../credits/prices.ts";
 import type { PostalCodeCatalog } from "../postal-codes/postal-code-catalog.ts";
 import { contextOf, type RequestContext } from "../request-context.ts";
 import type { Upstreams } from "../upstreams/upstreams.ts";
@@ -34,16 +34,16 @@ export function rfcContext(
 export const rfcContextOf = (request: FastifyRequest, deps: RfcDeps): RfcContext =>
   rfcContext(contextOf(request, deps), deps);
 
-/** The whole price of the operation for this caller, to give back when the answer is unknown. */
-export function fullRefund(ctx: RequestContext, operation: Operation): number {
-  return ctx.auth.mode === "test" ? 0 : priceOf(operation, ctx.config, ctx.auth.owner);
+/** All that this request paid (its charge, taken before `run`), to give back when the answer is unknown. */
+export function fullRefund(ctx: RequestContext): number {
+  return ctx.auth.mode === "test" ? 0 : ctx.billing.charged;
 }
 
 /**
- * What a partial answer (some step `unavailable`, the rest known) gives back: all but half the price,
- * rounded down, so it costs half (validate 10 → 5, profile 3 → 1). README, "Unknown and partial answers".
+ * What a partial answer (some step `unavailable`, the rest known) gives back: all but half of what it
+ * paid, rounded down, so it costs half (validate 10 → 5, profile 3 → 1). README, "Unknown and partial answers".
  */
-export function partialRefund(ctx: RequestContext, operation: Operation): number {
-  const price = fullRefund(ctx, operation);
-  return price - Math.floor(price / 2);
+export function partialRefund(ctx: RequestContext): number {
+  const paid = fullRefund(ctx);
+  return paid - Math.floor(paid / 2);
 }

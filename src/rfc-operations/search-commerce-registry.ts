@@ -48,7 +48,7 @@ async function runCommerceRegistry(
   const unknown = (message: string, name?: string) => ({
     status: 200,
     body: { rfc, found: null, ...(name ? { name } : {}), message, records: [] },
-    refund: fullRefund(ctx, "commerce-registry"),
+    refund: fullRefund(ctx),
   });
   let name = givenName;
   if (name === undefined) {

@@ -80,9 +80,8 @@ async function runValidation(
   if (csf) fromCsfPage(result, await csf);
   // Unknown status: nothing is charged; some step unavailable: half the price (README, "Unknown and
   // partial answers").
-  if (result.valid === null) return { status: 200, body: result, refund: fullRefund(ctx, "validate") };
-  if (result.unavailable.length > 0)
-    return { status: 200, body: result, refund: partialRefund(ctx, "validate") };
+  if (result.valid === null) return { status: 200, body: result, refund: fullRefund(ctx) };
+  if (result.unavailable.length > 0) return { status: 200, body: result, refund: partialRefund(ctx) };
   return { status: 200, body: result };
 }
 

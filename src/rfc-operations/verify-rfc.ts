@@ -42,9 +42,7 @@ async function runVerification(
   signal?: AbortSignal,
 ): Promise<OperationResult<VerifyResult>> {
   const body = { rfc: query.rfc, ...(await verdictOf(ctx, query, signal)) };
-  return body.valid === null
-    ? { status: 200, body, refund: fullRefund(ctx, "verify") }
-    : { status: 200, body };
+  return body.valid === null ? { status: 200, body, refund: fullRefund(ctx) } : { status: 200, body };
 }
 
 /** RFC alone (the padrón's RFC-only check) or RFC + name + postal code (the full padrón check). */
