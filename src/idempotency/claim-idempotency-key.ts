@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { KeyMode } from "../api-keys/key-format.ts";
 import type { Db } from "../platform/db/connect.ts";
@@ -119,11 +118,4 @@ export async function forgetKey(db: Db, id: IdempotencyKey, createdAt?: number):
   let query = db.deleteFrom("idempotency_keys").where((eb) => eb.and(columnsOf(id)));
   if (createdAt !== undefined) query = query.where("created_at", "=", createdAt);
   await query.execute();
-}
-
-/** What makes two requests "the same" for a key: method, path and parsed body. */
-export function fingerprintOf(method: string, path: string, body: unknown): string {
-  return createHash("sha256")
-    .update(`${method} ${path}\n${JSON.stringify(body ?? null)}`)
-    .digest("base64url");
 }

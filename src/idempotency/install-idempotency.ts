@@ -4,11 +4,11 @@ import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
 import {
   claimIdempotencyKey,
-  fingerprintOf,
   forgetKey,
   type IdempotencyKey,
   storeIdempotentResponse,
 } from "./claim-idempotency-key.ts";
+import { fingerprintOf } from "./fingerprint-request.ts";
 import { type HeldKey, holdIdempotencyKey } from "./hold-idempotency-key.ts";
 
 const MAX_KEY_LENGTH = 255;

@@ -105,6 +105,20 @@ test("the same key with a different body is 409 idempotency_conflict; keys are p
   assert.equal(theirs.headers.get("idempotent-replayed"), null);
 });
 
+test("the same JSON object with its members in another order is the same body: replayed, charged once", async () => {
+  const owner = await mintOwner(app.database.db, { credits: 100 });
+  const first = await post(owner.key, { records: [{ id: "a", unknown: false }], delay_ms: 0 }, "reordered");
+  assert.equal(first.status, 200);
+  const retry = await post(owner.key, { delay_ms: 0, records: [{ unknown: false, id: "a" }] }, "reordered");
+  assert.equal(retry.status, 200);
+  assert.equal(retry.headers.get("idempotent-replayed"), "true");
+  assert.equal(retry.text, first.text);
+  assert.equal((await chargesOf(owner.ownerId)).length, 1);
+  const otherOrder = { records: [{ id: "b" }, { id: "a" }] };
+  assert.equal((await post(owner.key, { records: [{ id: "a" }, { id: "b" }] }, "arrays")).status, 200);
+  assert.equal((await post(owner.key, otherOrder, "arrays")).status, 409, "array order still counts");
+});
+
 test("a key is scoped by mode: a live request never replays what the test key got, nor the reverse", async () => {
   const owner = await mintOwner(app.database.db, { credits: 100, mode: "test" });
   const live = await issueApiKey(app.database.db, { ownerId: owner.ownerId, label: "live", mode: "live" });

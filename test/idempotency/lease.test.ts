@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { claimIdempotencyKey, fingerprintOf } from "../../src/idempotency/claim-idempotency-key.ts";
+import { claimIdempotencyKey } from "../../src/idempotency/claim-idempotency-key.ts";
+import { fingerprintOf } from "../../src/idempotency/fingerprint-request.ts";
 import type { Db } from "../../src/platform/db/connect.ts";
 import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
