@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { KeyMode } from "../api-keys/key-format.ts";
+import { refundUnansweredRequest } from "../credits/refund-unanswered-request.ts";
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
 
@@ -26,12 +27,13 @@ export const columnsOf = (id: IdempotencyKey) => ({ owner_id: id.ownerId, mode: 
 /**
  * Decides what a request with an Idempotency-Key does: the first one runs; a retry with the same body
  * replays the stored response, waiting (up to `waitMs`) while the first still runs; another body is 409.
- * The first holds the key for `leaseMs` and must renew it while it runs; a lapsed lease means it died.
+ * The first holds the key for `leaseMs` and must renew it while it runs; a lapsed lease means it died,
+ * and its client got no answer: the retry takes the key over and refunds the dead request's charge.
  */
 export async function claimIdempotencyKey(
   db: Db,
   id: IdempotencyKey,
-  input: { fingerprint: string; waitMs: number; leaseMs: number },
+  input: { fingerprint: string; waitMs: number; leaseMs: number; requestId: string },
 ): Promise<Claim> {
   const started = Date.now();
   let pause = 10;
@@ -44,6 +46,7 @@ export async function claimIdempotencyKey(
         fingerprint: input.fingerprint,
         status: "running",
         locked_until: now + input.leaseMs,
+        request_id: input.requestId,
         created_at: now,
         expires_at: now + KEEP_MS,
       })
@@ -57,7 +60,7 @@ export async function claimIdempotencyKey(
       .executeTakeFirst();
     if (!row) continue;
     if (row.expires_at <= now) {
-      await forgetKey(db, id, row.created_at);
+      await forgetKey(db, id, { createdAt: row.created_at });
       continue;
     }
     if (row.fingerprint !== input.fingerprint)
@@ -75,14 +78,7 @@ export async function claimIdempotencyKey(
         },
       };
     if (row.locked_until < now) {
-      const taken = await db
-        .updateTable("idempotency_keys")
-        .set({ locked_until: now + input.leaseMs })
-        .where((eb) => eb.and(columnsOf(id)))
-        .where("locked_until", "=", row.locked_until)
-        .where("status", "=", "running")
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) === 1) return { kind: "first" };
+      if (await takeOver(db, id, row, { ...input, now })) return { kind: "first" };
       continue;
     }
     if (now - started >= input.waitMs)
@@ -96,9 +92,33 @@ export async function claimIdempotencyKey(
   }
 }
 
+/** The key of a dead holder, taken by `requestId` with the refund of the dead request in one transaction. */
+async function takeOver(
+  db: Db,
+  id: IdempotencyKey,
+  row: { locked_until: number; request_id: string | null },
+  input: { leaseMs: number; requestId: string; now: number },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .updateTable("idempotency_keys")
+      .set({ locked_until: input.now + input.leaseMs, request_id: input.requestId })
+      .where((eb) => eb.and(columnsOf(id)))
+      .where("locked_until", "=", row.locked_until)
+      .where("status", "=", "running")
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) return false;
+    if (row.request_id !== null)
+      await refundUnansweredRequest(trx, { ownerId: id.ownerId, requestId: row.request_id });
+    return true;
+  });
+}
+
+/** Keeps the answer for retries, unless `requestId` lost the key meanwhile (a retry took it over). */
 export async function storeIdempotentResponse(
   db: Db,
   id: IdempotencyKey,
+  requestId: string,
   response: StoredResponse,
 ): Promise<void> {
   await db
@@ -110,12 +130,21 @@ export async function storeIdempotentResponse(
       response_body: response.body,
     })
     .where((eb) => eb.and(columnsOf(id)))
+    .where("request_id", "=", requestId)
     .execute();
 }
 
-/** Lets the key be used again (the first request's answer is not one to repeat, or it expired). */
-export async function forgetKey(db: Db, id: IdempotencyKey, createdAt?: number): Promise<void> {
-  let query = db.deleteFrom("idempotency_keys").where((eb) => eb.and(columnsOf(id)));
-  if (createdAt !== undefined) query = query.where("created_at", "=", createdAt);
-  await query.execute();
+/** Lets the key be used again: its holder's answer is not one to repeat, or it expired. */
+export async function forgetKey(
+  db: Db,
+  id: IdempotencyKey,
+  which: { requestId: string } | { createdAt: number },
+): Promise<void> {
+  await db
+    .deleteFrom("idempotency_keys")
+    .where((eb) => eb.and(columnsOf(id)))
+    .where((eb) =>
+      "requestId" in which ? eb("request_id", "=", which.requestId) : eb("created_at", "=", which.createdAt),
+    )
+    .execute();
 }

@@ -10,6 +10,7 @@ export type HeldKey = ReturnType<typeof holdIdempotencyKey>;
 export function holdIdempotencyKey(
   db: Db,
   id: IdempotencyKey,
+  requestId: string,
   leaseMs: number,
   onError: (error: unknown) => void,
 ) {
@@ -23,6 +24,7 @@ export function holdIdempotencyKey(
             .set({ locked_until: Date.now() + leaseMs })
             .where((eb) => eb.and(columnsOf(id)))
             .where("status", "=", "running")
+            .where("request_id", "=", requestId)
             .execute(),
         )
         .catch(onError);

@@ -21,6 +21,7 @@ type IdempotencyDeps = { db: Db; waitMs: number; leaseMs: number };
 
 interface Pending {
   id: IdempotencyKey;
+  requestId: string;
   held: HeldKey;
   settled: boolean;
 }
@@ -72,12 +73,13 @@ async function claimOrReplay(
     fingerprint: fingerprintOf(request.method, request.url.split("?")[0], request.body),
     waitMs: deps.waitMs,
     leaseMs: deps.leaseMs,
+    requestId: request.id,
   });
   if (claim.kind === "first") {
-    const held = holdIdempotencyKey(deps.db, id, deps.leaseMs, (error) =>
+    const held = holdIdempotencyKey(deps.db, id, request.id, deps.leaseMs, (error) =>
       request.log.warn({ err: error, idempotencyKey: key }, "renewing an Idempotency-Key lease failed"),
     );
-    request.idempotency = { id, held, settled: false };
+    request.idempotency = { id, requestId: request.id, held, settled: false };
     return;
   }
   reply.headers(claim.response.headers).header("idempotent-replayed", "true");
@@ -92,13 +94,18 @@ async function settle(db: Db, request: FastifyRequest, reply: FastifyReply, payl
   pending.held.release();
   const body =
     typeof payload === "string" ? payload : Buffer.isBuffer(payload) ? payload.toString("utf8") : null;
-  if (body === null || !worthRepeating(reply.statusCode)) return forgetKey(db, pending.id);
+  if (body === null || !worthRepeating(reply.statusCode))
+    return forgetKey(db, pending.id, { requestId: pending.requestId });
   const headers: Record<string, string> = {};
   for (const name of KEPT_HEADERS) {
     const value = reply.getHeader(name);
     if (value !== undefined) headers[name] = String(value);
   }
-  await storeIdempotentResponse(db, pending.id, { status: reply.statusCode, headers, body });
+  await storeIdempotentResponse(db, pending.id, pending.requestId, {
+    status: reply.statusCode,
+    headers,
+    body,
+  });
 }
 
 function worthRepeating(status: number): boolean {

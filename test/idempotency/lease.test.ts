@@ -1,7 +1,12 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { claimIdempotencyKey } from "../../src/idempotency/claim-idempotency-key.ts";
+import { chargeCredits } from "../../src/credits/charge-credits.ts";
+import {
+  claimIdempotencyKey,
+  forgetKey,
+  storeIdempotentResponse,
+} from "../../src/idempotency/claim-idempotency-key.ts";
 import { fingerprintOf } from "../../src/idempotency/fingerprint-request.ts";
 import type { Db } from "../../src/platform/db/connect.ts";
 import { type SandboxApp, startTestApp } from "../helpers/app.ts";
@@ -97,11 +102,66 @@ test("a key whose first request died is free again once its lease lapses", async
   const claim = await claimIdempotencyKey(
     h.database.db,
     { ownerId: owner.ownerId, mode: "live", key: "orphaned" },
-    { fingerprint: fingerprintOf("POST", "/v1/rfc/verify", body), waitMs: 0, leaseMs: LEASE_MS },
+    {
+      fingerprint: fingerprintOf("POST", "/v1/rfc/verify", body),
+      waitMs: 0,
+      leaseMs: LEASE_MS,
+      requestId: "dead",
+    },
   );
   assert.equal(claim.kind, "first");
   const retry = await verify(owner.key, body, "orphaned");
   assert.equal(retry.status, 200);
   assert.equal(retry.headers.get("idempotent-replayed"), null);
   assert.equal((await chargesOf(owner.ownerId)).length, 1);
+});
+
+test("a retry that takes over the key of a request that died after its charge refunds it: charged once", async () => {
+  const owner = await mintOwner(h.database.db, { credits: 100 });
+  const body = { rfc: scenarioTagged(h, "registered_company").rfc };
+  // A process claims the key and charges the verify the way the app does, then dies before answering.
+  const fingerprint = fingerprintOf("POST", "/v1/rfc/verify", body);
+  const id = { ownerId: owner.ownerId, mode: "live" as const, key: "died-after-charge" };
+  await claimIdempotencyKey(h.database.db, id, {
+    fingerprint,
+    waitMs: 0,
+    leaseMs: LEASE_MS,
+    requestId: "died",
+  });
+  await h.database.db
+    .transaction()
+    .execute((trx) =>
+      chargeCredits(trx, { ownerId: owner.ownerId, amount: 1, operation: "verify", requestId: "died" }),
+    );
+  await sleep(LEASE_MS * 2);
+  const retry = await verify(owner.key, body, "died-after-charge");
+  assert.equal(retry.status, 200);
+  const rows = await h.database.db
+    .selectFrom("ledger")
+    .select(["kind", "credits", "request_id"])
+    .where("owner_id", "=", owner.ownerId)
+    .where("kind", "in", ["charge", "refund"])
+    .execute();
+  const net = rows.reduce((sum, row) => sum + Number(row.credits), 0);
+  assert.equal(net, -1, `ledger: ${JSON.stringify(rows)}`);
+  assert.ok(rows.some((row) => row.kind === "refund" && row.request_id === "died"));
+});
+
+test("a stalled request that lost its key neither stores its answer over the new holder's nor frees it", async () => {
+  const owner = await mintOwner(h.database.db, { credits: 100 });
+  const id = { ownerId: owner.ownerId, mode: "live" as const, key: "stalled" };
+  const claim = (requestId: string) =>
+    claimIdempotencyKey(h.database.db, id, { fingerprint: "f", waitMs: 0, leaseMs: LEASE_MS, requestId });
+  await claim("stalled");
+  await sleep(LEASE_MS * 2);
+  assert.equal((await claim("taker")).kind, "first");
+  await storeIdempotentResponse(h.database.db, id, "stalled", { status: 200, headers: {}, body: "{}" });
+  await forgetKey(h.database.db, id, { requestId: "stalled" });
+  const row = await h.database.db
+    .selectFrom("idempotency_keys")
+    .select(["status", "request_id"])
+    .where("owner_id", "=", owner.ownerId)
+    .where("key", "=", "stalled")
+    .executeTakeFirst();
+  assert.deepEqual({ ...row }, { status: "running", request_id: "taker" });
 });

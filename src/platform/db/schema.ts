@@ -168,6 +168,8 @@ export interface IdempotencyKeysTable {
   fingerprint: string;
   status: "running" | "done";
   locked_until: number;
+  /** The request holding the key (null on keys claimed before migration 0021). */
+  request_id: string | null;
   response_status: number | null;
   response_headers: string | null;
   response_body: string | null;

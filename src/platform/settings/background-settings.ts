@@ -40,7 +40,7 @@ export const BACKGROUND_SETTINGS = {
     leaseMs: integer(
       "IDEMPOTENCY_LEASE_MS",
       30_000,
-      "Lease on an Idempotency-Key, renewed while its first request runs; a crashed process's keys are free after it",
+      "Lease on an Idempotency-Key, renewed while its first request runs; a crashed process's keys are free after it, and the retry that takes one over refunds the unanswered request's charge",
       30,
     ),
   }),

@@ -18,6 +18,7 @@ import * as writeProbes from "./0017_write_probes.ts";
 import * as registeredRfcBlocks from "./0018_registered_rfc_blocks.ts";
 import * as registrationImportingDate from "./0019_registration_importing_date.ts";
 import * as webhookDeliveryRounds from "./0020_webhook_delivery_rounds.ts";
+import * as idempotencyKeyHolders from "./0021_idempotency_key_holders.ts";
 
 type Up = (db: Kysely<unknown>, engine: Engine) => Promise<void>;
 
@@ -41,4 +42,5 @@ export const MIGRATIONS: Record<string, { up: Up }> = {
   "0018_registered_rfc_blocks": registeredRfcBlocks,
   "0019_registration_importing_date": registrationImportingDate,
   "0020_webhook_delivery_rounds": webhookDeliveryRounds,
+  "0021_idempotency_key_holders": idempotencyKeyHolders,
 };
