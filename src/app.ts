@@ -61,6 +61,8 @@ export interface PadronApp {
   apiGuards: readonly ScopeGuard[];
   /** Stops taking work: new requests get 503 while those in flight finish. */
   beginShutdown(): void;
+  /** Ends the synchronous requests still in flight (503, their charges refunded): the grace ran out. */
+  abandonRequests(): void;
 }
 
 /** Composes the service. Never listens: `serve` does, tests use inject() or listen on port 0. */
@@ -176,5 +178,11 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     beginShutdown: () => {
       closing = true;
     },
+    abandonRequests: () =>
+      services.abandon.abort(
+        new ServiceError("unavailable", "The service is restarting; retry shortly.", {
+          headers: { "retry-after": "5" },
+        }),
+      ),
   };
 }

@@ -28,7 +28,11 @@ export const CONFIG_SCHEMA = Type.Object({
       "Proxies whose `X-Forwarded-For` gives the client address (login limit, request log): comma-separated addresses/CIDRs of the proxies, or `true` for any (only where nothing but the proxy can reach padron); docs/operations.md",
     ),
     bodyLimitBytes: integer("BODY_LIMIT_BYTES", 4_194_304, "Largest accepted request body", 1024),
-    shutdownGraceMs: integer("SHUTDOWN_GRACE_MS", 10_000, "How long `serve` waits for requests in flight"),
+    shutdownGraceMs: integer(
+      "SHUTDOWN_GRACE_MS",
+      10_000,
+      "How long `serve` waits for requests in flight; those still running then end with 503, refunded",
+    ),
     metricsToken: secret(
       "METRICS_TOKEN",
       "Bearer token that `/metrics` asks for, at least 16 characters (empty: `/metrics` answers only loopback requests that no proxy forwarded)",

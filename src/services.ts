@@ -18,11 +18,17 @@ export interface Services {
    * side wait for each other's row lock and commit one by one (decision 0024).
    */
   charges: TurnBatcher<ChargeInput, Charge | null>;
+  /**
+   * Aborted when a stopping process stops waiting for the requests in flight: each synchronous request
+   * still running ends (503), its charge refunded, before the process exits.
+   */
+  abandon: AbortController;
 }
 
 export function createServices(database: DatabaseHandle): Services {
   return {
     operations: createOperationRegistry(),
     charges: batchPerTurn((inputs) => chargeTogether(database, inputs), 256),
+    abandon: new AbortController(),
   };
 }

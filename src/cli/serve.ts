@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { prepareDemoAccess } from "../accounts/prepare-demo-access.ts";
 import { buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
@@ -10,6 +11,9 @@ import { logThrough } from "../platform/log.ts";
 import type { Command } from "./command.ts";
 import { stopOnSignals } from "./session.ts";
 import { startBackgroundWork } from "./worker.ts";
+
+// How long abandoned requests get to write their refunds (short transactions) before the process exits.
+const ABANDON_WAIT_MS = 2000;
 
 export const serve: Command = {
   usage: "[--port 8080] [--host 127.0.0.1] [--no-worker] [--no-sandbox]",
@@ -62,11 +66,15 @@ export const serve: Command = {
     stopOnSignals(async (signal) => {
       padron.app.log.info({ signal }, "shutting down");
       padron.beginShutdown();
-      const grace = setTimeout(() => process.exit(1), config.server.shutdownGraceMs);
-      await Promise.all([padron.app.close(), background?.stop()]);
+      const closed = padron.app.close();
+      if (!(await within(Promise.all([closed, background?.stop()]), config.server.shutdownGraceMs))) {
+        // Requests still running would keep charges for answers never sent: end them, refunded, first.
+        padron.abandonRequests();
+        await within(closed, ABANDON_WAIT_MS);
+        process.exit(1);
+      }
       await sandbox?.close();
       await database.close();
-      clearTimeout(grace);
       process.exit(0);
     });
     const base = config.server.publicUrl || address;
@@ -97,6 +105,10 @@ async function demoAccess(database: DatabaseHandle, config: Config) {
   });
   return { ...demo, keyFile };
 }
+
+/** Whether `work` was done within `ms`. */
+const within = (work: Promise<unknown>, ms: number): Promise<boolean> =>
+  Promise.race([work.then(() => true), sleep(ms, false)]);
 
 /** A port already taken is the operator's to fix: the message names the setting that chose it. */
 async function portOf<T>(setting: string, listen: () => Promise<T>): Promise<T> {
