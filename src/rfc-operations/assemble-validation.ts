@@ -79,7 +79,7 @@ function unavailableSteps(findings: ValidationFindings): UnavailableStep[] {
   if (status.status !== "ok" || status.value.outcome === "unrecognized") steps.push("status");
   if (certificates.status !== "ok" || certificates.value.filesUnavailable) steps.push("certs");
   if (identity?.status === "unavailable") steps.push("identity");
-  if (postal?.status === "unavailable" || postal?.status === "unrecognized") steps.push("zip");
+  if (postal && ["unavailable", "unrecognized", "not_in_catalog"].includes(postal.status)) steps.push("zip");
   if (lists === null || missingLists.length > 0) steps.push("sat_lists");
   return steps;
 }

@@ -42,7 +42,12 @@ async function runFindZip(
     case "rejected":
       return { status: 200, body: { rfc, valid: false, message: outcome.verdict.legend } };
     case "not_in_catalog":
-      return { status: 200, body: { rfc, valid: false, message: MESSAGES.zipNotInCatalog } };
+      // RFC and name are SAT's; only the code is unknown, and it is what find-zip sells.
+      return {
+        status: 200,
+        body: { rfc, valid: true, message: MESSAGES.zipNotInCatalog },
+        refund: fullRefund(ctx),
+      };
     case "unrecognized":
       return {
         status: 200,
