@@ -10,8 +10,9 @@ export type CertificateCounts = { rows: number; skipped: number };
 
 /**
  * The certificates of an LCO part's XML (`lco:LCO/lco:Contribuyente[@RFC]/lco:Certificado[@…]`, in
- * SAT's namespace `http:/www.sat.gob.mx/cfd/LCO`), as records of CERTIFICATE_RECORD numbers. Dates
- * have no offset in the file and are read as UTC. Certificates missing an attribute are skipped.
+ * SAT's namespace `http:/www.sat.gob.mx/cfd/LCO`, after an optional MIME header block), as records of
+ * CERTIFICATE_RECORD numbers. Dates have no offset in the file and are read as UTC. Certificates
+ * missing an attribute are skipped.
  */
 export async function* readCertificateList(
   content: AsyncIterable<Uint8Array>,
@@ -54,7 +55,8 @@ export async function* readCertificateList(
   });
   let decoder: InstanceType<typeof TextDecoder> | null = null;
   try {
-    for await (const chunk of content) {
+    for await (let chunk of content) {
+      if (!decoder) chunk = withoutMimeHeader(chunk);
       decoder ??= new TextDecoder(declaredEncoding(chunk));
       parser.write(decoder.decode(chunk, { stream: true }));
       yield* full.splice(0);
@@ -88,6 +90,15 @@ function readCertificate(attributes: Record<string, string>, key: number): numbe
   if (key < 0 || !/^\d{20}$/.test(serial) || status < 0 || !Number.isFinite(from + to)) return null;
   if (!Number.isInteger(obligations)) return null;
   return [key, Number(serial.slice(0, 10)), Number(serial.slice(10)), status, from, to, obligations];
+}
+
+/** The content after a MIME header block (`openssl smime -text`, as l_RFC's parts have), if any. */
+function withoutMimeHeader(first: Uint8Array): Uint8Array {
+  const bytes = Buffer.from(first.buffer, first.byteOffset, first.byteLength);
+  if (!/^content-type:/i.test(bytes.toString("latin1", 0, 13))) return first;
+  const blank = /\r?\n\r?\n/.exec(bytes.toString("latin1", 0, 1024));
+  if (!blank) throw new SignedFileError("not a certificate list: a MIME header with no blank line after it");
+  return first.subarray(blank.index + blank[0].length);
 }
 
 /** The encoding the XML declaration names (UTF-8 when none). */

@@ -5,11 +5,13 @@ export const RFC_LIST_HEADER = "RFC|SNCF|SUBCONTRATACION";
 const NEWLINE = 10;
 const PIPE = 124;
 const ZERO = 48;
+const ROW = /^[A-ZÑ&0-9]{10,13}\|[01]\|[01]$/;
 
 export type RfcLineCounts = { rows: number; skipped: number; unpacked: Map<number, string> };
 
 /**
- * The `RFC|0|1` rows of an l_RFC part (ISO-8859-1, optional MIME headers and closing `EOF`) as numbers
+ * The `RFC|0|1` rows of an l_RFC part (ISO-8859-1, optional MIME headers, the column header unless
+ * the part starts with a row, an optional closing `EOF`) as numbers
  * `(key + keyOffset) * 4 + SNCF + 2 * SUBCONTRATACION`, `batchSize` at a time. Rows without exactly
  * two 0/1 flags are skipped and counted, like rfclinc does.
  */
@@ -51,7 +53,11 @@ export async function* readRfcLines(
     } else if (text === RFC_LIST_HEADER) stage = "rows";
     else if (stage === "start" && /^content-type:/i.test(text)) stage = "mime";
     else if (stage === "mime" && text === "") stage = "start";
-    else if (stage === "start" && text !== "")
+    // SAT's parts after the first may start with rows: a row is no header at all, not a wrong one.
+    else if (stage === "start" && ROW.test(text)) {
+      stage = "rows";
+      line(bytes, start, end);
+    } else if (stage === "start" && text !== "")
       throw new SignedFileError(`not a registered-RFC list: the first line is not ${RFC_LIST_HEADER}`);
   };
   const unpacked = (rfc: string): number => {
