@@ -57,6 +57,18 @@ test("405 method_not_allowed with Allow for a known path", async () => {
   assert.match(String(response.headers.allow), /GET/);
 });
 
+test("a known path with a trailing slash is 404 not_found, never a 405 naming the method used", async () => {
+  for (const [method, url] of [
+    ["POST", "/v1/rfc/verify/"],
+    ["GET", "/v1/account/"],
+    ["GET", "/openapi.json/"],
+  ] as const) {
+    const payload = method === "POST" ? '{"rfc":"EKU9003173C9"}' : undefined;
+    const headers = { "x-api-key": owner.key, "content-type": "application/json" };
+    await expectProblem({ method, url, headers, payload }, 404, "not_found");
+  }
+});
+
 test("413 payload_too_large over the body limit", async () => {
   await expectProblem(post(JSON.stringify({ rfc: "A", note: "x".repeat(5000) })), 413, "payload_too_large");
 });

@@ -16,7 +16,7 @@ export function installNotFound(app: FastifyInstance, htmlPage?: PageSender): vo
       `^${route.url
         .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
         .replace(/:[^/]+/g, "[^/]+")
-        .replace(/\*/g, ".*")}/?$`,
+        .replace(/\*/g, ".*")}$`,
     );
     for (const method of methods) routes.push({ pattern, method });
   });
