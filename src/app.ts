@@ -15,6 +15,7 @@ import { createFailureReports } from "./platform/background-failures.ts";
 import type { DatabaseHandle } from "./platform/db/connect.ts";
 import { ServiceError } from "./platform/errors.ts";
 import { apiScope, type ScopeGuard } from "./platform/http/api-scope.ts";
+import { answerClientError } from "./platform/http/client-error.ts";
 import { answerFrameworkError, installErrorHandler } from "./platform/http/error-handler.ts";
 import { guardRequestInput } from "./platform/http/guard-request-input.ts";
 import { healthRoutes } from "./platform/http/health-routes.ts";
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<PadronApp> {
     bodyLimit: config.server.bodyLimitBytes,
     return503OnClosing: false,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     ajv: {
       customOptions: { removeAdditional: false, coerceTypes: false, allErrors: true, useDefaults: false },
     },

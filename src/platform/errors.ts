@@ -6,6 +6,7 @@ export const ERRORS = {
   insufficient_balance: { status: 402, title: "Insufficient balance" },
   not_found: { status: 404, title: "Not found" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
+  request_timeout: { status: 408, title: "Request timeout" },
   idempotency_conflict: { status: 409, title: "Idempotency key reused with a different body" },
   idempotency_in_progress: { status: 409, title: "Request with this idempotency key still running" },
   payload_too_large: { status: 413, title: "Payload too large" },
@@ -17,6 +18,7 @@ export const ERRORS = {
   batch_too_large: { status: 422, title: "Batch too large" },
   invalid_webhook_url: { status: 422, title: "Invalid webhook URL" },
   rate_limited: { status: 429, title: "Rate limited" },
+  headers_too_large: { status: 431, title: "Request header fields too large" },
   internal_error: { status: 500, title: "Internal error" },
   unavailable: { status: 503, title: "Unavailable" },
 } as const;

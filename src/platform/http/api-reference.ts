@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
+import { sendProblem } from "./problem.ts";
 
 // Headers of the inner answer that belong to its own connection, not to the one it is relayed on.
 const HOP_HEADERS = new Set(["connection", "content-length", "date", "keep-alive", "transfer-encoding"]);
@@ -13,6 +14,7 @@ export function apiReferenceRoutes(app: FastifyInstance): void {
   const relay = async (request: FastifyRequest, reply: FastifyReply) => {
     reference ??= buildReferenceApp();
     const answer = await (await reference).inject({ method: "GET", url: request.url });
+    if (answer.statusCode === 404) return sendProblem(request, reply, "not_found", "No such resource.");
     for (const [name, value] of Object.entries(answer.headers))
       if (value !== undefined && !HOP_HEADERS.has(name)) reply.header(name, value);
     return reply.code(answer.statusCode).send(answer.rawPayload);
