@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
+import { Nullable } from "../platform/http/schemas.ts";
 import { type ContextDeps, contextOf } from "../request-context.ts";
 import { describeAccount } from "./describe-account.ts";
 
@@ -32,7 +32,7 @@ export function accountRoute(scope: FastifyInstance, deps: ContextDeps): void {
       schema: {
         summary: "The calling key, its owner, balance and plan (free)",
         tags: ["account"],
-        response: { 200: AccountSchema, 401: ProblemSchema },
+        response: { 200: AccountSchema },
       },
     },
     (request) => describeAccount(contextOf(request, deps)),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { Nullable, ProblemSchema } from "../platform/http/schemas.ts";
+import { Nullable } from "../platform/http/schemas.ts";
 import { listModeOf } from "../registration/data-source.ts";
 import { type ContextDeps, contextOf } from "../request-context.ts";
 import { describeDataSources } from "./describe-data-sources.ts";
@@ -31,7 +31,7 @@ export function dataSourcesRoute(scope: FastifyInstance, deps: ContextDeps): voi
       schema: {
         summary: "Local copies of SAT's lists and the postal-code catalog: date, rows, last sync (free)",
         tags: ["account"],
-        response: { 200: Type.Object({ sources: Type.Array(SourceSchema) }), 401: ProblemSchema },
+        response: { 200: Type.Object({ sources: Type.Array(SourceSchema) }) },
       },
     },
     async (request) => {

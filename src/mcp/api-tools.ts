@@ -30,15 +30,6 @@ export interface ApiTool {
   hasBody: boolean;
 }
 
-// The API's contract for every POST (README, "The API"), though no route declares the header.
-const IDEMPOTENCY_KEY: Parameter = {
-  in: "header",
-  name: "idempotency-key",
-  description:
-    "Like the Idempotency-Key header: a retry with the same key and arguments replays the first answer without a second charge",
-  schema: { type: "string", minLength: 1, maxLength: 255 },
-};
-
 /** One tool per operation of the OpenAPI document's API (`/v1/…`), named by its operationId. */
 export function apiToolsOf(document: OpenApiDocument): ApiTool[] {
   const tools: ApiTool[] = [];
@@ -61,10 +52,7 @@ function apiToolOf(method: string, path: string, operation: Operation): ApiTool 
   const body = operation.requestBody?.content?.["application/json"]?.schema;
   if (body && body.type !== "object")
     throw new Error(`${method} ${path}: a tool's arguments must be an object`);
-  const parameters = [...(operation.parameters ?? [])];
-  if (method === "POST" && !parameters.some((p) => p.name.toLowerCase() === IDEMPOTENCY_KEY.name)) {
-    parameters.push(IDEMPOTENCY_KEY);
-  }
+  const parameters = operation.parameters ?? [];
   const properties: Record<string, object> = { ...body?.properties };
   const required = [...(body?.required ?? [])];
   const places: Record<string, ArgumentPlace> = {};

@@ -22,7 +22,8 @@ import { commerceRegistryOperation } from "./search-commerce-registry.ts";
 import { validateOperation } from "./validate-rfc.ts";
 import { verifyOperation } from "./verify-rfc.ts";
 
-const problems = { 401: ProblemSchema, 402: ProblemSchema, 422: ProblemSchema, 429: ProblemSchema };
+// 401, 422, 429 and the rest every /v1 route shares are added by the API scope.
+const problems = { 402: ProblemSchema };
 const tags = ["rfc"];
 const send = <B>(reply: FastifyReply, result: OperationResult<B>) =>
   reply.code(result.status).send(result.body);
@@ -86,7 +87,7 @@ export function rfcRoutes(scope: FastifyInstance, deps: RfcDeps): void {
         summary: "SAT's current record from the CSF page: name, CFDI 4.0 name, CP, regimes, status",
         tags,
         body: CsfBody,
-        response: { 200: CsfSchema, 413: ProblemSchema, ...problems },
+        response: { 200: CsfSchema, ...problems },
       },
     },
     async (request, reply) =>

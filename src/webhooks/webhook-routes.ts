@@ -1,12 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { Type } from "typebox";
-import { ProblemSchema } from "../platform/http/schemas.ts";
 import { type ContextDeps, contextOf } from "../request-context.ts";
 import { rotateWebhookSecret, webhookSecretOf } from "./webhook-secret.ts";
 
 const SecretSchema = Type.Object({ secret: Type.String() });
 const secretRoute = (summary: string) => ({
-  schema: { summary, tags: ["webhooks"], response: { 200: SecretSchema, 401: ProblemSchema } },
+  schema: { summary, tags: ["webhooks"], response: { 200: SecretSchema } },
 });
 
 export function webhookRoutes(scope: FastifyInstance, deps: ContextDeps): void {

@@ -74,18 +74,16 @@ test("a tool's arguments are its operation's body and parameters; its result, th
     assert.doesNotMatch(JSON.stringify(tool), /"\$ref"/, `${label}: schemas are self-contained`);
     const body = operation.requestBody?.content["application/json"].schema ?? { properties: {} };
     const parameters: Json[] = operation.parameters ?? [];
-    const argumentNames = [
-      ...Object.keys(body.properties),
-      ...parameters.map((p) => p.name),
-      ...(method === "post" ? ["idempotency_key"] : []),
-    ];
+    const argumentOf = (p: Json) => p.name.toLowerCase().replace(/-/g, "_");
+    const argumentNames = [...Object.keys(body.properties), ...parameters.map(argumentOf)];
+    if (method === "post") assert.ok(argumentNames.includes("idempotency_key"), `${label}: Idempotency-Key`);
     assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}).sort(), argumentNames.sort(), label);
     for (const name of Object.keys(body.properties)) {
       assert.deepEqual(tool.inputSchema.properties?.[name], body.properties[name], `${label} ${name}`);
     }
     assert.deepEqual(
       [...(tool.inputSchema.required ?? [])].sort(),
-      [...(body.required ?? []), ...parameters.filter((p) => p.required).map((p) => p.name)].sort(),
+      [...(body.required ?? []), ...parameters.filter((p) => p.required).map(argumentOf)].sort(),
       label,
     );
     const results = Object.entries(operation.responses as Record<string, Json>)

@@ -26,8 +26,10 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isServiceError(error)) return sendProblem(request, reply, error.code, error.message, error);
     if (error.validation) {
+      // A header's path names its place (/headers/idempotency-key); a body field's path is its own.
+      const place = error.validationContext === "headers" ? "/headers" : "";
       const errors = error.validation.map((v) => ({
-        path: validationPath(v.instancePath, v.params as Record<string, unknown>),
+        path: place + validationPath(v.instancePath, v.params as Record<string, unknown>),
         message: v.message ?? "is invalid",
       }));
       return sendProblem(request, reply, "invalid_request", "The request does not match the schema.", {
