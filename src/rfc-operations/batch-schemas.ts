@@ -1,5 +1,5 @@
 import { type Static, Type } from "typebox";
-import { NAME_PATTERN, type VerifySchema } from "./rfc-schemas.ts";
+import { MAX_NAME_LENGTH, NAME_PATTERN, NFD_ROOM, type VerifySchema } from "./rfc-schemas.ts";
 
 export const MAX_BATCH_RECORDS = 5000;
 
@@ -8,9 +8,9 @@ const BatchRecordSchema = Type.Object(
   {
     rfc: Type.String({ maxLength: 64, description: "RFC as the customer has it (normalized before use)" }),
     name: Type.String({
-      maxLength: 254,
+      maxLength: MAX_NAME_LENGTH * NFD_ROOM,
       pattern: NAME_PATTERN,
-      description: "Name to check against the padrón (no |)",
+      description: "Name to check against the padrón (no |; at most 254 characters in NFC)",
     }),
     zip: Type.String({ maxLength: 10, description: "Fiscal postal code to check against the padrón" }),
     id_cif: Type.Optional(

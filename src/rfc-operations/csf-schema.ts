@@ -1,14 +1,16 @@
 import { Type } from "typebox";
 import { Nullable } from "../platform/http/schemas.ts";
 import { MAX_CSF_PDF_BYTES } from "./read-csf-pdf.ts";
-import { IdCif } from "./rfc-schemas.ts";
+import { IdCif, MAX_RFC_LENGTH, NFD_ROOM } from "./rfc-schemas.ts";
 
 /** The route's body limit: base64 of the largest PDF, plus room for line breaks and the JSON around it. */
 export const CSF_BODY_LIMIT = Math.ceil((MAX_CSF_PDF_BYTES * 4) / 3) + 2 * 1024 * 1024;
 
 export const CsfBody = Type.Object(
   {
-    rfc: Type.Optional(Type.String({ minLength: 1, maxLength: 20, description: "With id_cif" })),
+    rfc: Type.Optional(
+      Type.String({ minLength: 1, maxLength: MAX_RFC_LENGTH * NFD_ROOM, description: "With id_cif" }),
+    ),
     id_cif: Type.Optional(IdCif),
     csf_pdf: Type.Optional(
       Type.String({

@@ -1,19 +1,24 @@
 import { Type } from "typebox";
 import { Nullable } from "../platform/http/schemas.ts";
 
-// Request bodies (DESIGN §3.1): unknown fields rejected, every string bounded.
+// Request bodies (DESIGN §3.1): unknown fields rejected, every string bounded. The RFC and name bounds
+// hold on the NFC form (read-rfc.ts); the schema leaves room for the same text sent in NFD, where one
+// code point becomes at most 4 (U+1F82).
+export const MAX_RFC_LENGTH = 20;
+export const MAX_NAME_LENGTH = 254;
+export const NFD_ROOM = 4;
 const Rfc = Type.String({
   minLength: 1,
-  maxLength: 20,
-  description: "12 (company) or 13 (individual) characters",
+  maxLength: MAX_RFC_LENGTH * NFD_ROOM,
+  description: "12 (company) or 13 (individual) characters; at most 20 as sent, in NFC",
 });
 // CFDI 4.0's Nombre takes no "|", and SAT's padrón file would read it as a column break.
 export const NAME_PATTERN = "^[^|]*$";
 const Name = Type.String({
   minLength: 1,
-  maxLength: 254,
+  maxLength: MAX_NAME_LENGTH * NFD_ROOM,
   pattern: NAME_PATTERN,
-  description: "Taxpayer name as registered (no |)",
+  description: "Taxpayer name as registered (no |; at most 254 characters in NFC)",
 });
 const Zip = Type.String({ minLength: 1, maxLength: 10, description: "Postal code (5 digits)" });
 const strict = { additionalProperties: false } as const;
@@ -50,7 +55,11 @@ export const ProfileBody = Type.Object({ rfc: Rfc, webhook_url: WebhookUrl }, st
 export const RegistrationBody = Type.Object({ rfc: Rfc }, strict);
 export const CommerceRegistryBody = Type.Object(
   {
-    rfc: Type.String({ minLength: 1, maxLength: 20, description: "Company RFC (12 characters)" }),
+    rfc: Type.String({
+      minLength: 1,
+      maxLength: MAX_RFC_LENGTH * NFD_ROOM,
+      description: "Company RFC (12 characters)",
+    }),
     name: Type.Optional(Name),
     webhook_url: Type.Optional(
       Type.String({ maxLength: 4096, description: "HTTPS only: answer 202 and POST the result here" }),

@@ -63,6 +63,51 @@ test("an RFC and a name sent in Unicode NFD (N + U+0303, E + U+0301) are read as
   assert.equal(readName("JOSÉ\tPEÑA\r\n"), "JOSÉ PEÑA");
 });
 
+test("the name and RFC length bounds hold on the NFC form: the same text in NFD is not refused", async () => {
+  const name = `ÉÁÍÓÚÑÉÁÍÓ${"X".repeat(240)}`;
+  assert.equal([...name.normalize("NFD")].length, 260);
+  for (const path of ["verify", "find-zip", "validate"]) {
+    const body = (form: "NFC" | "NFD") => ({
+      rfc: "EKU9003173C9",
+      name: name.normalize(form),
+      ...(path === "verify" ? { zip: "86035" } : {}),
+    });
+    const nfc = await h.call(tester.key, "POST", `/v1/rfc/${path}`, body("NFC"));
+    assert.equal(nfc.status, 200, JSON.stringify(nfc.body));
+    const nfd = await h.call(tester.key, "POST", `/v1/rfc/${path}`, body("NFD"));
+    assert.equal(nfd.status, 200, JSON.stringify(nfd.body));
+    assert.deepEqual(nfd.body, nfc.body);
+  }
+  const rfc = "ñña - 140114 - kb1  ";
+  assert.equal(rfc.length, 20);
+  const spelled = await h.call(tester.key, "POST", "/v1/rfc/verify", { rfc: rfc.normalize("NFD") });
+  assert.equal(spelled.status, 200, JSON.stringify(spelled.body));
+  assert.equal(spelled.body.rfc, "ÑÑA140114KB1");
+  const long = await rejected(
+    "/v1/rfc/verify",
+    { rfc: "EKU9003173C9", name: "É".repeat(255), zip: "86035" },
+    "invalid_request",
+  );
+  assert.deepEqual(long.body.errors, [{ path: "/name", message: "must NOT have more than 254 characters" }]);
+  const batch = (records: unknown[]) => ({ records, webhook_url: `${h.base}/nowhere` });
+  const record = { rfc: "EKU9003173C9", zip: "86035" };
+  const nfdBatch = await h.call(
+    tester.key,
+    "POST",
+    "/v1/rfc/verify-batch",
+    batch([{ ...record, name: name.normalize("NFD") }]),
+  );
+  assert.equal(nfdBatch.status, 202, JSON.stringify(nfdBatch.body));
+  const longBatch = await rejected(
+    "/v1/rfc/verify-batch",
+    batch([record, { ...record, name: "É".repeat(255) }].map((r) => ({ name: "X", ...r }))),
+    "invalid_request",
+  );
+  assert.deepEqual(longBatch.body.errors, [
+    { path: "/records/1/name", message: "must NOT have more than 254 characters" },
+  ]);
+});
+
 test("verify with only one of name and zip is 422 name_zip_pair_required", async () => {
   await rejected(
     "/v1/rfc/verify",
