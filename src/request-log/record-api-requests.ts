@@ -73,7 +73,7 @@ export function logApiRequests(scope: FastifyInstance, writer: RequestLogWriter)
       key_id: request.auth.keyId,
       method: request.method,
       operation: (request.routeOptions.url ?? "").replace(/^\/v1\//, ""),
-      rfc: typeof body?.rfc === "string" ? body.rfc.slice(0, 20) : null,
+      rfc: typeof body?.rfc === "string" ? firstCodePoints(body.rfc, 20) : null,
       status: reply.statusCode,
       credits: request.ctx?.billing.charged ?? 0,
       latency_ms: Math.round(reply.elapsedTime),
@@ -83,6 +83,16 @@ export function logApiRequests(scope: FastifyInstance, writer: RequestLogWriter)
     });
     done();
   });
+}
+
+/** At most `count` code points: a cut never splits a surrogate pair (PostgreSQL refuses half of one). */
+function firstCodePoints(text: string, count: number): string {
+  let end = 0;
+  for (const character of text) {
+    if (count-- === 0) break;
+    end += character.length;
+  }
+  return text.slice(0, end);
 }
 
 /**

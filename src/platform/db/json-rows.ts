@@ -29,6 +29,18 @@ export function jsonRowsInserter<T extends keyof Database & string, R extends Re
 ): (db: Db, rows: readonly R[]) => Promise<void> {
   const insert = compiledOnce((db, a: { rows: string }) => insertJsonRows(db, table, columns, a.rows));
   return async (db, rows) => {
-    if (rows.length > 0) await insert(db, { rows: JSON.stringify(rows) });
+    if (rows.length > 0) await insert(db, { rows: jsonRowsText(rows) });
   };
+}
+
+// JSON.stringify writes a lone surrogate as an escape ("\ud83d") that PostgreSQL's jsonb refuses,
+// failing every row of the statement: such a string is written with U+FFFD in its place.
+const LONE_SURROGATE_ESCAPE = /\\ud[89a-f]/;
+const wellFormed = (_key: string, value: unknown) =>
+  typeof value === "string" ? value.toWellFormed() : value;
+
+/** The rows as the one JSON text `insertJsonRows` takes, never with a lone surrogate in it. */
+export function jsonRowsText(rows: readonly unknown[]): string {
+  const text = JSON.stringify(rows);
+  return LONE_SURROGATE_ESCAPE.test(text) ? JSON.stringify(rows, wellFormed) : text;
 }

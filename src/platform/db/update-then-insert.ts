@@ -1,7 +1,7 @@
 import { type Compilable, type Insertable, type OperationNodeSource, sql } from "kysely";
 import { compiledOnce } from "./compiled-once.ts";
 import type { DatabaseHandle, Db } from "./connect.ts";
-import { insertJsonRows, jsonRowsInserter } from "./json-rows.ts";
+import { insertJsonRows, jsonRowsInserter, jsonRowsText } from "./json-rows.ts";
 import type { Database } from "./schema.ts";
 
 /**
@@ -26,7 +26,7 @@ export function updateThenInsert<A extends Record<string, unknown>, R, T extends
   const insertRows = jsonRowsInserter(table, columns);
   return async (database, args, rows) => {
     if (database.engine === "postgres")
-      return (await inOneStatement(database.db, { ...args, rows: JSON.stringify(rows) }))[0];
+      return (await inOneStatement(database.db, { ...args, rows: jsonRowsText(rows) }))[0];
     return database.db.transaction().execute(async (trx) => {
       const [changed] = await updateOnly(trx, args);
       if (changed) await insertRows(trx, rows);
