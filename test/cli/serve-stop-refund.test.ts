@@ -7,7 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { freePort } from "../helpers/free-port.ts";
 import { mintOwner } from "../helpers/owners.ts";
-import { scenarioTagged } from "../taxpayers/support/ledger.ts";
+import { ownerChargesOf, scenarioTagged } from "../taxpayers/support/ledger.ts";
 
 // A rolling deploy stops an API process (SIGTERM) while it runs a charged request: past the grace
 // period the request is ended, its charge refunded and its Idempotency-Key freed, so a retry pays once.
@@ -69,13 +69,7 @@ test("an API process stopped mid-request past its grace: the charge is refunded,
   const retry = await send(h.base);
   assert.equal(retry.status, 200);
   assert.equal(retry.headers.get("idempotent-replayed"), null, "the key was freed: the retry ran");
-  const rows = await h.database.db
-    .selectFrom("ledger")
-    .select(["kind", "credits", "request_id"])
-    .where("owner_id", "=", owner.ownerId)
-    .where("kind", "in", ["charge", "refund"])
-    .execute();
-  const net = rows.reduce((sum, row) => sum + Number(row.credits), 0);
+  const { rows, net } = await ownerChargesOf(h.database.db, owner.ownerId);
   assert.equal(net, -1, `ledger: ${JSON.stringify(rows)}`);
 });
 

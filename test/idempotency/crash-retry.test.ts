@@ -6,7 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
 import { type Child, spawnApi, stopChild } from "../requests/processes.ts";
-import { scenarioTagged } from "../taxpayers/support/ledger.ts";
+import { ownerChargesOf, scenarioTagged } from "../taxpayers/support/ledger.ts";
 
 const LEASE_MS = 500;
 let h: SandboxApp;
@@ -49,13 +49,7 @@ test("a retry after the first process died mid-request is not charged a second t
   await sleep(LEASE_MS * 2);
   const retry = await send(h.base);
   assert.equal(retry.status, 200);
-  const rows = await h.database.db
-    .selectFrom("ledger")
-    .select(["kind", "credits", "request_id"])
-    .where("owner_id", "=", owner.ownerId)
-    .where("kind", "in", ["charge", "refund"])
-    .execute();
-  const net = rows.reduce((sum, row) => sum + Number(row.credits), 0);
+  const { rows, net } = await ownerChargesOf(h.database.db, owner.ownerId);
   // README: "a retry with the same key and body replays the first answer without a second charge";
   // DESIGN §6: "Never charge twice". One answer was delivered, so one verify (1 credit) is owed.
   assert.equal(net, -1, `ledger: ${JSON.stringify(rows)}`);

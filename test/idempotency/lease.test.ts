@@ -11,7 +11,7 @@ import { fingerprintOf } from "../../src/idempotency/fingerprint-request.ts";
 import type { Db } from "../../src/platform/db/connect.ts";
 import { type SandboxApp, startTestApp } from "../helpers/app.ts";
 import { mintOwner } from "../helpers/owners.ts";
-import { scenarioTagged } from "../taxpayers/support/ledger.ts";
+import { ownerChargesOf, scenarioTagged } from "../taxpayers/support/ledger.ts";
 
 const LEASE_MS = 300;
 let h: SandboxApp;
@@ -136,13 +136,7 @@ test("a retry that takes over the key of a request that died after its charge re
   await sleep(LEASE_MS * 2);
   const retry = await verify(owner.key, body, "died-after-charge");
   assert.equal(retry.status, 200);
-  const rows = await h.database.db
-    .selectFrom("ledger")
-    .select(["kind", "credits", "request_id"])
-    .where("owner_id", "=", owner.ownerId)
-    .where("kind", "in", ["charge", "refund"])
-    .execute();
-  const net = rows.reduce((sum, row) => sum + Number(row.credits), 0);
+  const { rows, net } = await ownerChargesOf(h.database.db, owner.ownerId);
   assert.equal(net, -1, `ledger: ${JSON.stringify(rows)}`);
   assert.ok(rows.some((row) => row.kind === "refund" && row.request_id === "died"));
 });

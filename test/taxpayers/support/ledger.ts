@@ -14,6 +14,17 @@ export async function ledgerOf(db: Db, requestId: string): Promise<{ net: number
   return { net: rows.reduce((sum, row) => sum + Number(row.amount), 0), kinds: rows.map((row) => row.kind) };
 }
 
+/** An owner's charges and refunds, and what they net to (charges negative, refunds positive). */
+export async function ownerChargesOf(db: Db, ownerId: string) {
+  const rows = await db
+    .selectFrom("ledger")
+    .select(["kind", "credits", "request_id"])
+    .where("owner_id", "=", ownerId)
+    .where("kind", "in", ["charge", "refund"])
+    .execute();
+  return { rows, net: rows.reduce((sum, row) => sum + Number(row.credits), 0) };
+}
+
 /** A call with a live key (charged), with the ledger entries its request wrote. */
 export async function chargedCall(h: SandboxApp, path: string, body: unknown, key: string) {
   const answer = await h.call(key, "POST", path, body);
