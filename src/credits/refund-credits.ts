@@ -12,6 +12,13 @@ export async function refundCredits(
   trx: Db,
   input: { ownerId: string; requestId: string; operation: string; amount?: number },
 ): Promise<number> {
+  // Two refunds of one request (its own, and a retry's takeover) take turns: each reads the net only
+  // once it holds the owner's balance row, so the second sees the first's refund.
+  await trx
+    .updateTable("balances")
+    .set({ updated_at: sql`updated_at` })
+    .where("owner_id", "=", input.ownerId)
+    .execute();
   const net = await trx
     .selectFrom("ledger")
     .select((eb) => [
