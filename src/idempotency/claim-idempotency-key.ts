@@ -33,7 +33,13 @@ export const columnsOf = (id: IdempotencyKey) => ({ owner_id: id.ownerId, mode: 
 export async function claimIdempotencyKey(
   db: Db,
   id: IdempotencyKey,
-  input: { fingerprint: string; waitMs: number; leaseMs: number; requestId: string },
+  input: {
+    fingerprint: string;
+    formerFingerprint?: string;
+    waitMs: number;
+    leaseMs: number;
+    requestId: string;
+  },
 ): Promise<Claim> {
   const started = Date.now();
   let pause = 10;
@@ -63,7 +69,7 @@ export async function claimIdempotencyKey(
       await forgetKey(db, id, { createdAt: row.created_at });
       continue;
     }
-    if (row.fingerprint !== input.fingerprint)
+    if (row.fingerprint !== input.fingerprint && row.fingerprint !== input.formerFingerprint)
       throw new ServiceError(
         "idempotency_conflict",
         "This Idempotency-Key was already used with a different request body.",

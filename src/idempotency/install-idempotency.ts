@@ -8,7 +8,7 @@ import {
   type IdempotencyKey,
   storeIdempotentResponse,
 } from "./claim-idempotency-key.ts";
-import { fingerprintOf } from "./fingerprint-request.ts";
+import { fingerprintOf, formerFingerprintOf } from "./fingerprint-request.ts";
 import { type HeldKey, holdIdempotencyKey } from "./hold-idempotency-key.ts";
 
 const MAX_KEY_LENGTH = 255;
@@ -69,8 +69,10 @@ async function claimOrReplay(
       errors: [{ path: "/headers/idempotency-key", message: `must be 1 to ${MAX_KEY_LENGTH} characters` }],
     });
   const id = { ownerId: auth.owner.id, mode: auth.mode, key };
+  const path = request.url.split("?")[0];
   const claim = await claimIdempotencyKey(deps.db, id, {
-    fingerprint: fingerprintOf(request.method, request.url.split("?")[0], request.body),
+    fingerprint: fingerprintOf(request.method, path, request.body),
+    formerFingerprint: formerFingerprintOf(request.method, path, request.body),
     waitMs: deps.waitMs,
     leaseMs: deps.leaseMs,
     requestId: request.id,
