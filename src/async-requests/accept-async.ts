@@ -7,6 +7,8 @@ import type { RequestContext } from "../request-context.ts";
 import { vetWebhookUrl } from "../webhooks/vet-webhook-url.ts";
 
 export const RUN_REQUEST = "request.run";
+/** A job per operation: a worker that does not know an operation (mid-upgrade) leaves its jobs alone. */
+export const runRequestJob = (operation: string) => `${RUN_REQUEST}.${operation}`;
 export const REQUEST_RETENTION_MS = 7 * 24 * 3600 * 1000;
 
 /**
@@ -60,7 +62,7 @@ export async function acceptAsync(
       })
       .execute();
     await enqueueJob(trx, {
-      name: RUN_REQUEST,
+      name: runRequestJob(request.operation),
       payload: { requestId: ctx.requestId, input: request.input },
       maxAttempts: 10,
     });

@@ -6,7 +6,7 @@ import type { Services } from "../services.ts";
 import { DELIVER_WEBHOOK } from "../webhooks/create-delivery.ts";
 import { deliverWebhookHandler } from "../webhooks/deliver-webhook.ts";
 import { createWebhookAgents } from "../webhooks/send-webhook.ts";
-import { RUN_REQUEST } from "./accept-async.ts";
+import { RUN_REQUEST, runRequestJob } from "./accept-async.ts";
 import { runRequestHandler } from "./run-request.ts";
 import { sweepExpired } from "./sweep-expired.ts";
 
@@ -17,12 +17,16 @@ type WorkerDeps = { db: Db; engine: Engine; config: Config; services: Services }
 export function startAsyncWorker(deps: WorkerDeps, log?: Log): Worker {
   const { config } = deps;
   const agents = createWebhookAgents();
+  const runRequest = runRequestHandler(deps);
   const worker = startWorker({
     db: deps.db,
     engine: deps.engine,
-    // Every job this service knows, by name.
+    // Every job this service knows, by name; `request.run` alone was enqueued before jobs named the operation.
     handlers: {
-      [RUN_REQUEST]: runRequestHandler(deps),
+      [RUN_REQUEST]: runRequest,
+      ...Object.fromEntries(
+        deps.services.operations.names().map((name) => [runRequestJob(name), runRequest]),
+      ),
       [DELIVER_WEBHOOK]: deliverWebhookHandler({ ...deps, agents }),
     },
     concurrency: config.worker.concurrency,

@@ -39,5 +39,6 @@ export function createOperationRegistry() {
   return {
     register: (operation: AsyncOperation) => void byName.set(operation.name, operation),
     find: (name: string) => byName.get(name),
+    names: () => [...byName.keys()],
   };
 }
