@@ -18,10 +18,11 @@ export const lists: Record<string, Command> = {
       withDatabase(async ({ db }, config) => {
         const mode = listModeOf(values);
         const progress = meterFor();
-        // Downloads from `--url`, else the configured base, else a sandbox for the command.
+        // Downloads from `--url`, else the configured base, else (sandbox mode only) a sandbox.
         const configured = mode === "live" ? config.lists.liveBaseUrl : config.lists.sandboxBaseUrl;
         const url = (values.url as string | undefined) || configured;
-        const results = await withSourceOrSandbox(config, url, "/", (baseUrl) =>
+        const source = { mode, url, liveSetting: "LISTS_LIVE_BASE_URL", sandboxPath: "/" };
+        const results = await withSourceOrSandbox(config, source, (baseUrl) =>
           syncLists(db, {
             mode,
             baseUrl,

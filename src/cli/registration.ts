@@ -70,9 +70,10 @@ export const registration: Record<string, Command> = {
       withDatabase(async (database, config) => {
         const mode = listModeOf(values);
         const progress = meterFor();
-        // Downloads from `--url`, else the configured container, else a sandbox for the command.
+        // Downloads from `--url`, else the configured container, else (sandbox mode only) a sandbox.
         const url = (values.url as string | undefined) || registrationBaseUrl(config, mode, null);
-        const results = await withSourceOrSandbox(config, url, "/lco", (baseUrl) =>
+        const source = { mode, url, liveSetting: "REGISTRATION_LIVE_BASE_URL", sandboxPath: "/lco" };
+        const results = await withSourceOrSandbox(config, source, (baseUrl) =>
           syncRegistration(database, {
             ...configuredSync(config, mode, baseUrl),
             onProgress: progress.update,

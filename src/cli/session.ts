@@ -70,17 +70,20 @@ export function required(values: Record<string, string | boolean | undefined>, n
 }
 
 /**
- * Runs `work` against `url`; without one, the sandbox runs in-process for the command's duration (same
- * seed and size as `padron serve`'s, so the same files) and `work` gets its URL and `sandboxPath`.
+ * Runs `work` against `source.url`; without one, sandbox mode runs the sandbox in-process for the
+ * command's duration (same seed and size as `padron serve`'s, so the same files) and `work` gets its URL
+ * and `sandboxPath`. Live mode without one is refused: invented taxpayers never reach the live tables.
  */
 export async function withSourceOrSandbox<T>(
   config: Config,
-  url: string,
-  sandboxPath: string,
+  source: { mode: "live" | "sandbox"; url: string; liveSetting: string; sandboxPath: string },
   work: (baseUrl: string) => Promise<T>,
 ): Promise<T> {
+  const { url, sandboxPath } = source;
   if (url && !/^https?:\/\/[^/]/.test(url)) throw new TypeError(`--url must be an http(s) URL, got "${url}"`);
   if (url) return work(url);
+  if (source.mode === "live")
+    throw new TypeError(`no live source: ${source.liveSetting} is empty; set it or give --url`);
   const { startSandbox } = await import("../sandbox/server.ts");
   const sandbox = await startSandbox({
     port: 0,
