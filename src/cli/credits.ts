@@ -12,9 +12,12 @@ export const credits: Record<string, Command> = {
     run: (values) =>
       withDatabase(async ({ db }) => {
         const owner = await findOwner(db, required(values, "owner"));
-        const amount = Number(required(values, "credits"));
+        const raw = required(values, "credits");
+        const amount = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
         if (!Number.isSafeInteger(amount) || amount <= 0)
-          throw new TypeError("--credits must be a positive integer");
+          throw new TypeError(
+            `--credits must be a whole number of credits in digits, 1 or more, got "${raw}"`,
+          );
         await db
           .transaction()
           .execute((trx) =>

@@ -1,8 +1,8 @@
-import { sql } from "kysely";
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
 import { appendLedgerEntry } from "./append-ledger-entry.ts";
 import { insufficientBalance, takeFromBalance } from "./charge-credits.ts";
+import { addToBalance } from "./grant-credits.ts";
 
 /**
  * Moves prepaid credits from a user's own balance to an organization they own: both balances and a
@@ -32,11 +32,7 @@ export async function fundOrganization(trx: Db, input: { userId: string; orgId: 
     now,
   }).executeTakeFirst();
   if (!taken) throw insufficientBalance(credits);
-  await trx
-    .updateTable("balances")
-    .set({ credits: sql`credits + ${credits}`, updated_at: now })
-    .where("owner_id", "=", orgId)
-    .execute();
+  await addToBalance(trx, { ownerId: orgId, credits, now });
   const entry = { kind: "transfer" as const, at: now };
   await appendLedgerEntry(trx, {
     ...entry,

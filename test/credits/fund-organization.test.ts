@@ -4,6 +4,7 @@ import { sql } from "kysely";
 import { addMember } from "../../src/accounts/add-member.ts";
 import { createOrganization } from "../../src/accounts/create-organization.ts";
 import { fundOrganization } from "../../src/credits/fund-organization.ts";
+import { MAX_BALANCE_CREDITS } from "../../src/credits/grant-credits.ts";
 import { readBalance } from "../../src/credits/read-balance.ts";
 import { isServiceError } from "../../src/platform/errors.ts";
 import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
@@ -78,4 +79,19 @@ test("only the organization's owners can fund it, with a whole number of credits
     assert.equal((await readBalance(database.db, user.ownerId)).credits, 50);
   assert.equal((await readBalance(database.db, owner.ownerId)).credits, 0);
   assert.equal((await readBalance(database.db, org.id)).credits, 50);
+});
+
+test("a move that would take the organization past the balance cap is refused: both sides unchanged", async () => {
+  const first = await mintOwner(database.db, { credits: MAX_BALANCE_CREDITS });
+  const second = await mintOwner(database.db, { credits: 10 });
+  const org = await createOrganization(database.db, { name: "Tope de Saldo", ownerUserId: first.ownerId });
+  await database.db
+    .transaction()
+    .execute((trx) => addMember(trx, { orgId: org.id, email: second.email, role: "owner" }));
+  assert.equal(await fund(first.ownerId, org.id, MAX_BALANCE_CREDITS - 5), "ok");
+  assert.equal(await fund(second.ownerId, org.id, 10), "invalid_request");
+  assert.equal((await readBalance(database.db, second.ownerId)).credits, 10);
+  assert.equal((await readBalance(database.db, org.id)).credits, MAX_BALANCE_CREDITS - 5);
+  assert.equal(await fund(second.ownerId, org.id, 5), "ok");
+  assert.equal((await readBalance(database.db, org.id)).credits, MAX_BALANCE_CREDITS);
 });
