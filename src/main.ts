@@ -23,7 +23,7 @@ try {
   const { values, positionals } = parseArgs({
     args: rest,
     options: command.options,
-    allowPositionals: true,
+    allowPositionals: command.takesFiles === true,
     strict: true,
   });
   await command.run(values as Record<string, string | boolean | undefined>, positionals);

@@ -7,6 +7,7 @@ export const cert: Record<string, Command> = {
   "cert inspect": {
     usage: "FILE [--json]   (DER or PEM)",
     options: { json: { type: "boolean" } },
+    takesFiles: true,
     async run(values, positionals) {
       const [file] = positionals;
       if (!file || positionals.length > 1) throw new TypeError("give exactly one certificate FILE");

@@ -44,6 +44,7 @@ export const lists: Record<string, Command> = {
   "lists import": {
     usage: "FILE... [--mode live|sandbox] [--force] [--json]",
     options: { mode: { type: "string" }, force: { type: "boolean" }, json: { type: "boolean" } },
+    takesFiles: true,
     run: (values, files) =>
       withDatabase(async ({ db }, config) => {
         if (files.length === 0) throw new TypeError("give at least one list FILE");

@@ -11,6 +11,7 @@ export const postalCodes: Record<string, Command> = {
   "postal-codes import": {
     usage: "FILE [--mode live|sandbox] [--json]   (SEPOMEX CPdescarga.txt, latin-1)",
     options: { mode: { type: "string" }, json: { type: "boolean" } },
+    takesFiles: true,
     async run(values, positionals) {
       const [file] = positionals;
       if (!file || positionals.length > 1) throw new TypeError("give exactly one SEPOMEX TXT FILE");

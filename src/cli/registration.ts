@@ -45,6 +45,7 @@ export const registration: Record<string, Command> = {
       force: { type: "boolean" },
       json: { type: "boolean" },
     },
+    takesFiles: true,
     run: (values, files) =>
       withDatabase(async (database, config) => {
         if (files.length === 0) throw new TypeError("give at least one part FILE");
