@@ -50,22 +50,29 @@ export const keys: Record<string, Command> = {
       }),
   },
   "keys delete": {
-    usage: "--prefix P   (pdr_live_ or pdr_test_ and the 6 characters after it, as `keys list` shows)",
-    options: { prefix: { type: "string" } },
+    usage:
+      "--prefix P [--owner user:E|org:S]   (the whole key, or pdr_live_ or pdr_test_ and the 6 characters " +
+      "after it, as `keys list` shows; --owner when keys share a prefix)",
+    options: { prefix: { type: "string" }, owner: { type: "string" } },
     run: (values) =>
       withDatabase(async ({ db }) => {
         const given = required(values, "prefix").trim();
-        // A whole key is recognised too: its prefix is the part `keys list` shows.
-        const prefix = checkApiKeyFormat(given) ? displayPrefixOf(given) : given;
+        // A whole key is matched by its hash: its display prefix alone may be another key's too.
+        const key = checkApiKeyFormat(given) ? given : undefined;
+        const prefix = key ? displayPrefixOf(key) : given;
         if (!DISPLAY_PREFIX.test(prefix))
           throw new TypeError(
             `--prefix takes a key's display prefix: pdr_live_ or pdr_test_ and the 6 characters after it, ` +
               `e.g. pdr_live_a1B2c3 (\`padron keys list --owner …\` shows them); got "${given}"`,
           );
-        const deleted = await deleteApiKey(db, { displayPrefix: prefix });
+        const ownerId = values.owner ? (await findOwner(db, values.owner as string)).id : undefined;
+        const deleted = await deleteApiKey(db, key ? { key, ownerId } : { displayPrefix: prefix, ownerId });
         if (deleted === 0)
-          throw new TypeError(`no key with prefix ${prefix} (never created, or deleted already)`);
-        process.stdout.write(`deleted ${deleted} key(s) with prefix ${prefix}\n`);
+          throw new TypeError(
+            `no key with prefix ${prefix}${key ? " is that whole key" : ""}` +
+              `${values.owner ? ` of ${values.owner}` : ""} (never created, or deleted already)`,
+          );
+        process.stdout.write(`deleted the key with prefix ${prefix}\n`);
       }),
   },
 };

@@ -1,0 +1,85 @@
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { after, before, test } from "node:test";
+import { promisify } from "node:util";
+import { issueApiKey } from "../../src/api-keys/issue-api-key.ts";
+import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
+import { mintOwner } from "../helpers/owners.ts";
+
+const run = promisify(execFile);
+let database: TestDatabase;
+let cwd: string;
+before(async () => {
+  database = await freshDatabase();
+  cwd = mkdtempSync(join(tmpdir(), "padron-keys-delete-"));
+});
+after(async () => {
+  await database.close();
+  assert.deepEqual(readdirSync(cwd), [], "nothing written in the working folder");
+  rmSync(cwd, { recursive: true, force: true });
+});
+
+async function padron(...args: string[]) {
+  return run(process.execPath, [resolve("bin/padron.js"), ...args], {
+    cwd,
+    env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
+/** Two customers whose keys share one display prefix (62^6 values: it happens among many keys). */
+async function sharedPrefix() {
+  const alice = await mintOwner(database.db);
+  const bob = await mintOwner(database.db);
+  const aliceKey = await issueApiKey(database.db, { ownerId: alice.ownerId, label: "prod", mode: "live" });
+  const bobKey = await issueApiKey(database.db, { ownerId: bob.ownerId, label: "prod", mode: "live" });
+  await database.db
+    .updateTable("api_keys")
+    .set({ display_prefix: aliceKey.displayPrefix })
+    .where("id", "=", bobKey.id)
+    .execute();
+  return { alice, bob, aliceKey, bobKey, prefix: aliceKey.displayPrefix };
+}
+
+const isLive = async (id: string) =>
+  (await database.db
+    .selectFrom("api_keys")
+    .select("id")
+    .where("id", "=", id)
+    .where("deleted_at", "is", null)
+    .executeTakeFirst()) !== undefined;
+
+test("a whole key deletes that key only, not another customer's with the same prefix", async () => {
+  const { aliceKey, bobKey, prefix } = await sharedPrefix();
+  const ran = await padron("keys", "delete", "--prefix", aliceKey.key);
+  assert.equal(ran.code, 0, ran.stderr);
+  assert.equal(ran.stdout, `deleted the key with prefix ${prefix}\n`);
+  assert.equal(await isLive(aliceKey.id), false);
+  assert.equal(await isLive(bobKey.id), true);
+});
+
+test("a prefix two live keys share deletes neither and says so; --owner says which", async () => {
+  const { bob, aliceKey, bobKey, prefix } = await sharedPrefix();
+  const ran = await padron("keys", "delete", "--prefix", prefix);
+  assert.equal(ran.code, 1);
+  assert.equal(
+    ran.stderr,
+    `padron keys delete: 2 live keys have the prefix ${prefix}: none deleted; ` +
+      "give the whole key, or its owner, to say which\n",
+  );
+  assert.equal(await isLive(aliceKey.id), true);
+  assert.equal(await isLive(bobKey.id), true);
+
+  const owned = await padron("keys", "delete", "--prefix", prefix, "--owner", `user:${bob.email}`);
+  assert.equal(owned.code, 0, owned.stderr);
+  assert.equal(await isLive(aliceKey.id), true);
+  assert.equal(await isLive(bobKey.id), false);
+  // With Bob's gone, the prefix names one live key again.
+  assert.equal((await padron("keys", "delete", "--prefix", prefix)).code, 0);
+  assert.equal(await isLive(aliceKey.id), false);
+});
