@@ -2,7 +2,7 @@ import { grantCredits } from "../credits/grant-credits.ts";
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
 import { newId } from "../platform/ids.ts";
-import { hashPassword } from "./password.ts";
+import { checkPasswordLength, hashPassword } from "./password.ts";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -17,6 +17,7 @@ export async function createUser(
     throw new ServiceError("invalid_request", "email is not a valid address", {
       errors: [{ path: "/email", message: "must be an email address" }],
     });
+  if (typeof input.password === "string") checkPasswordLength(input.password);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
   const id = newId("usr");
   const now = Date.now();

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
+import { ServiceError } from "../platform/errors.ts";
 
 const scryptAsync = promisify(scrypt) as (
   password: string,
@@ -8,6 +9,18 @@ const scryptAsync = promisify(scrypt) as (
   options: object,
 ) => Promise<Buffer>;
 const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+/** The one rule for a dashboard password, wherever it is set: sign-up, `users create`, `users password`. */
+export const PASSWORD_LENGTH = { min: 10, max: 200 } as const;
+
+export function checkPasswordLength(password: string): void {
+  if (password.length < PASSWORD_LENGTH.min || password.length > PASSWORD_LENGTH.max)
+    throw new ServiceError(
+      "invalid_request",
+      `the password must have ${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters`,
+      { errors: [{ path: "/password", message: "too short or too long" }] },
+    );
+}
 
 /** `scrypt$N$r$p$salt$hash`, base64 parts: self-describing so parameters can change later. */
 export async function hashPassword(password: string): Promise<string> {

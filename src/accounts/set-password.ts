@@ -1,11 +1,10 @@
 import type { Db } from "../platform/db/connect.ts";
 import { ServiceError } from "../platform/errors.ts";
-import { hashPassword } from "./password.ts";
+import { checkPasswordLength, hashPassword } from "./password.ts";
 
 /** Sets (or replaces) a user's dashboard password; their open sessions end. */
 export async function setPassword(db: Db, input: { email: string; password: string }): Promise<void> {
-  if (input.password.length < 10 || input.password.length > 200)
-    throw new ServiceError("invalid_request", "the password must have 10 to 200 characters");
+  checkPasswordLength(input.password);
   const hash = await hashPassword(input.password);
   const email = input.email.trim().toLowerCase();
   await db.transaction().execute(async (trx) => {

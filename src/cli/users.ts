@@ -5,7 +5,7 @@ import { print, required, withDatabase } from "./session.ts";
 
 export const users: Record<string, Command> = {
   "users create": {
-    usage: "--email E [--password P] [--json]",
+    usage: "--email E [--password P] [--json]   (10 to 200 characters)",
     options: { email: { type: "string" }, password: { type: "string" }, json: { type: "boolean" } },
     run: (values) =>
       withDatabase(async ({ db }, config) => {

@@ -12,8 +12,6 @@ export const copy = {
   noAccount: "No account yet?",
   haveAccount: "Already have an account?",
   failed: "Email or password is incorrect.",
-  shortPassword: "The password must have at least 10 characters.",
-  longPassword: "The password must have at most 200 characters.",
 };
 
 interface AuthForm {

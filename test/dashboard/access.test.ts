@@ -203,3 +203,13 @@ test("eight signups racing for one email: one account, the others are told it is
   for (const t of tries)
     if (t.status === "rejected") assert.match(String(t.reason?.message), /already exists/);
 });
+
+test("sign-up keeps the one password rule: 10 to 200 characters, told on the form", async () => {
+  for (const password of ["short", "x".repeat(201)]) {
+    const client = formClient(base);
+    const _csrf = await client.csrfOf("/signup");
+    const refused = await client.post("/signup", { _csrf, email: newEmail(), password });
+    assert.equal(refused.status, 422);
+    assert.match(refused.text, /the password must have 10 to 200 characters/);
+  }
+});
