@@ -15,7 +15,8 @@ if (!command) {
     Object.entries(COMMANDS).map(async ([n, load]) => `  padron ${n} ${(await load()).usage}`),
   );
   process.stderr.write(`${name ? unknownCommand(argv) : ""}usage:\n${list.join("\n")}\n`);
-  process.exit(name && !["help", "--help", "-h"].includes(name) ? 2 : 0);
+  // Asked for help: 0; no command, or one that is not known, is a usage error: 2.
+  process.exit(["help", "--help", "-h"].includes(name) ? 0 : 2);
 }
 
 const rest = argv.slice(name.split(" ").length);
