@@ -62,7 +62,7 @@ await migrateToLatest(database);
 const padron = await buildApp({ config, database, logStream: { write: () => true } as never });
 await padron.app.listen({ port: 0, host: "127.0.0.1", backlog: 4096 });
 const settlements = JSON.parse(readFileSync(catalogFile, "utf8")) as PostalSettlement[];
-await importPostalCodes(database.db, "live", settlements, "bench");
+await importPostalCodes(database.db, "live", settlements, "bench", config.upstreams.postalCatalog);
 const user = await createUser(database.db, { email: "bench@padron.local" }, { signupCredits: 10_000_000 });
 const { key } = await issueApiKey(database.db, { ownerId: user.id, label: "bench", mode: "live" });
 const port = (padron.app.server.address() as AddressInfo).port;

@@ -9,16 +9,22 @@ import { print, withDatabase } from "./session.ts";
 
 export const postalCodes: Record<string, Command> = {
   "postal-codes import": {
-    usage: "FILE [--mode live|sandbox] [--json]   (SEPOMEX CPdescarga.txt, latin-1)",
-    options: { mode: { type: "string" }, json: { type: "boolean" } },
+    usage: "FILE [--mode live|sandbox] [--force] [--json]   (SEPOMEX CPdescarga.txt, latin-1)",
+    options: { mode: { type: "string" }, force: { type: "boolean" }, json: { type: "boolean" } },
     takesFiles: true,
     async run(values, positionals) {
       const [file] = positionals;
       if (!file || positionals.length > 1) throw new TypeError("give exactly one SEPOMEX TXT FILE");
       const mode = parseCatalogMode(values.mode as string | undefined);
       const settlements = readCatalog(file, await readFile(file));
-      await withDatabase(async ({ db }) => {
-        const summary = await importPostalCodes(db, mode, settlements, basename(file));
+      await withDatabase(async ({ db }, config) => {
+        const imported = await importPostalCodes(db, mode, settlements, basename(file), {
+          minCodeRatio: config.upstreams.postalCatalog.minCodeRatio,
+          force: values.force === true,
+        });
+        if (imported.status === "rejected")
+          throw new TypeError(`${file} refused: ${imported.reason}; --force imports it`);
+        const { status: _, ...summary } = imported;
         print(
           values.json === true,
           summary,

@@ -4,12 +4,19 @@ import type { PostalSettlement } from "../upstreams/postal-catalog/port.ts";
 
 const BATCH = 500;
 
+export type PostalImportGuard = {
+  /** Refuse a catalog with fewer codes than this share of the current one (a truncated file). */
+  minCodeRatio: number;
+  force?: boolean;
+};
+
 /** Replaces a mode's catalog in one transaction: readers see the old catalog or the new one, never half. */
 export async function importPostalCodes(
   db: Db,
   mode: ListMode,
   settlements: readonly PostalSettlement[],
   source: string,
+  guard: PostalImportGuard,
 ) {
   const rows = [...Map.groupBy(settlements, (row) => row.zip)].map(([zip, sameZip]) => ({
     mode,
@@ -19,7 +26,18 @@ export async function importPostalCodes(
     municipality: sameZip[0].municipality,
     settlements: sameZip.length,
   }));
-  await db.transaction().execute(async (trx) => {
+  const summary = { mode, codes: rows.length, settlements: settlements.length };
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("postal_code_imports")
+      .select("codes")
+      .where("mode", "=", mode)
+      .executeTakeFirst();
+    const currentCodes = current ? Number(current.codes) : 0;
+    if (!guard.force && rows.length < guard.minCodeRatio * currentCodes) {
+      const reason = `${rows.length} postal codes against ${currentCodes} in the current ${mode} catalog (below ${guard.minCodeRatio} of it)`;
+      return { ...summary, status: "rejected" as const, reason };
+    }
     await trx.deleteFrom("postal_codes").where("mode", "=", mode).execute();
     for (let start = 0; start < rows.length; start += BATCH) {
       await trx
@@ -32,6 +50,6 @@ export async function importPostalCodes(
       .insertInto("postal_code_imports")
       .values({ mode, codes: rows.length, settlements: settlements.length, source, imported_at: Date.now() })
       .execute();
+    return { ...summary, status: "imported" as const };
   });
-  return { mode, codes: rows.length, settlements: settlements.length };
 }

@@ -15,7 +15,7 @@ const RECHECK_MS = 30_000;
  */
 export function createPostalCodeCatalog(
   db: Db,
-  options: { sandboxSource: PostalCatalogPort | null; now?: () => number },
+  options: { sandboxSource: PostalCatalogPort | null; minCodeRatio: number; now?: () => number },
 ) {
   const now = options.now ?? Date.now;
   const loaded = new Map<ListMode, Loaded>();
@@ -34,8 +34,8 @@ export function createPostalCodeCatalog(
     if (!options.sandboxSource) return false;
     const answer = await options.sandboxSource.download();
     if (answer.status !== "ok") return false;
-    await importPostalCodes(db, "sandbox", answer.value, "sandbox");
-    return true;
+    const imported = await importPostalCodes(db, "sandbox", answer.value, "sandbox", options);
+    return imported.status === "imported";
   }
 
   async function load(mode: ListMode): Promise<Loaded | null> {

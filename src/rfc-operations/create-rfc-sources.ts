@@ -30,6 +30,7 @@ export function createRfcSources(input: {
     upstreams,
     postalCodes: createPostalCodeCatalog(database.db, {
       sandboxSource: sandboxUrl ? upstreams.forMode("test").postalCatalog : null,
+      minCodeRatio: config.upstreams.postalCatalog.minCodeRatio,
     }),
   };
   registerRfcOperations(sources);

@@ -66,7 +66,9 @@ export async function startTestSandbox(options: SandboxOptions) {
     }
     if (options.postalCatalog) {
       const file = Buffer.from(await (await fetch(`${sandbox.url}/sepomex/CPdescarga.txt`)).arrayBuffer());
-      await importPostalCodes(db, "live", parseSepomexCatalog(file), "CPdescarga.txt");
+      await importPostalCodes(db, "live", parseSepomexCatalog(file), "CPdescarga.txt", {
+        minCodeRatio: 0.9,
+      });
     }
   }
   return { running, env, load };

@@ -24,6 +24,7 @@ await importPostalCodes(
     zone: "Urbano",
   })),
   "a catalog without the registered code",
+  { minCodeRatio: 0.9 },
 );
 const query = { rfc: kemper.rfc, name: kemper.name };
 

@@ -1,4 +1,4 @@
-import { group, integer, url } from "./setting.ts";
+import { decimal, group, integer, url } from "./setting.ts";
 
 type Setting<T> = [fallback: T, description: string];
 
@@ -121,6 +121,11 @@ export const UPSTREAM_SETTINGS = group("Upstreams", {
       60_000,
       "SEPOMEX catalog download timeout (sandbox mode)",
       1,
+    ),
+    minCodeRatio: decimal(
+      "POSTAL_CATALOG_MIN_CODE_RATIO",
+      0.9,
+      "A catalog with fewer postal codes than this share of the current one is refused (a truncated file)",
     ),
   }),
 });
