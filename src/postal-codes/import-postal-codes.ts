@@ -27,16 +27,30 @@ export async function importPostalCodes(
     settlements: sameZip.length,
   }));
   const summary = { mode, codes: rows.length, settlements: settlements.length };
+  const record = { ...summary, source, imported_at: Date.now() };
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("postal_code_imports")
-      .select("codes")
-      .where("mode", "=", mode)
+    const created = await trx
+      .insertInto("postal_code_imports")
+      .values(record)
+      .onConflict((oc) => oc.column("mode").doNothing())
       .executeTakeFirst();
-    const currentCodes = current ? Number(current.codes) : 0;
-    if (!guard.force && rows.length < guard.minCodeRatio * currentCodes) {
-      const reason = `${rows.length} postal codes against ${currentCodes} in the current ${mode} catalog (below ${guard.minCodeRatio} of it)`;
-      return { ...summary, status: "rejected" as const, reason };
+    if (Number(created.numInsertedOrUpdatedRows ?? 0) === 0) {
+      // Writing the mode's row first holds it until commit: a second import waits here, then replaces this one.
+      await trx
+        .updateTable("postal_code_imports")
+        .set((eb) => ({ codes: eb.ref("codes") }))
+        .where("mode", "=", mode)
+        .execute();
+      const current = await trx
+        .selectFrom("postal_code_imports")
+        .select("codes")
+        .where("mode", "=", mode)
+        .executeTakeFirstOrThrow();
+      if (!guard.force && rows.length < guard.minCodeRatio * Number(current.codes)) {
+        const reason = `${rows.length} postal codes against ${current.codes} in the current ${mode} catalog (below ${guard.minCodeRatio} of it)`;
+        return { ...summary, status: "rejected" as const, reason };
+      }
+      await trx.updateTable("postal_code_imports").set(record).where("mode", "=", mode).execute();
     }
     await trx.deleteFrom("postal_codes").where("mode", "=", mode).execute();
     for (let start = 0; start < rows.length; start += BATCH) {
@@ -45,11 +59,6 @@ export async function importPostalCodes(
         .values(rows.slice(start, start + BATCH))
         .execute();
     }
-    await trx.deleteFrom("postal_code_imports").where("mode", "=", mode).execute();
-    await trx
-      .insertInto("postal_code_imports")
-      .values({ mode, codes: rows.length, settlements: settlements.length, source, imported_at: Date.now() })
-      .execute();
     return { ...summary, status: "imported" as const };
   });
 }
