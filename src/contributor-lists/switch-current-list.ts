@@ -59,6 +59,16 @@ export async function switchCurrentList(db: Db, request: SwitchRequest): Promise
           .where("c.list_key", "=", list.key)
           .executeTakeFirst();
     const previousRows = current?.row_count ?? null;
+    const refuse = async (reason: string): Promise<SwitchOutcome> => {
+      // A first switch wrote the list's row only to hold it: a refused first version leaves the list unloaded.
+      if (first)
+        await trx
+          .deleteFrom("list_current")
+          .where("mode", "=", mode)
+          .where("list_key", "=", list.key)
+          .execute();
+      return { status: "rejected", reason, previousRows };
+    };
     if (current && current.sha256 === request.sha256) {
       await trx
         .updateTable("list_versions")
@@ -67,10 +77,12 @@ export async function switchCurrentList(db: Db, request: SwitchRequest): Promise
         .execute();
       return { status: "unchanged", previousRows: current.row_count };
     }
-    if (current && !request.force && request.rows < request.minRowRatio * current.row_count) {
-      const reason = `${request.rows} rows against ${current.row_count} in the current version (below ${request.minRowRatio} of it)`;
-      return { status: "rejected", reason, previousRows };
-    }
+    if (!request.force && request.rows === 0)
+      return refuse("no rows: SAT's lists are never empty (a header-only or cut file)");
+    if (current && !request.force && request.rows < request.minRowRatio * current.row_count)
+      return refuse(
+        `${request.rows} rows against ${current.row_count} in the current version (below ${request.minRowRatio} of it)`,
+      );
     if (isSubsetList(list)) {
       const complete = LIST_FILES.find((file) => file.article === list.article && file.subList === null);
       if (!complete) throw new Error(`no complete file for article ${list.article}`);
@@ -80,16 +92,10 @@ export async function switchCurrentList(db: Db, request: SwitchRequest): Promise
         .where("mode", "=", mode)
         .where("list_key", "=", complete.key)
         .executeTakeFirst();
-      if (hasComplete) {
-        if (first)
-          await trx
-            .deleteFrom("list_current")
-            .where("mode", "=", mode)
-            .where("list_key", "=", list.key)
-            .execute();
-        const reason = `${list.fileName} is part of ${complete.fileName}, which is loaded: import that file instead`;
-        return { status: "rejected", reason, previousRows };
-      }
+      if (hasComplete)
+        return refuse(
+          `${list.fileName} is part of ${complete.fileName}, which is loaded: import that file instead`,
+        );
     }
     if (!first)
       await trx

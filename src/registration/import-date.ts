@@ -83,6 +83,8 @@ export async function importDate(
     })[Symbol.asyncIterator]();
     try {
       const first = await sorted.next();
+      if (!request.force && counts.rows === 0)
+        return done("rejected", 0, "no rows: SAT's lists are never empty (a header-only or cut part)");
       if (published !== null && !request.force && counts.rows < request.minRowRatio * state.row_count)
         return done(
           "rejected",

@@ -82,6 +82,18 @@ function art69Row(random: Rng, taxpayer: Taxpayer, file: string, situation: stri
   return row;
 }
 
+function suppressedArt69Row(random: Rng, asOf: Date): ListRow {
+  const published = ddmmyyyy(randomDate(random, FIRST_LISTED, asOf));
+  return {
+    rfc: SUPPRESSED_RFC,
+    name: SUPPRESSED_NAME,
+    personType: "M",
+    situation: "",
+    publishedDate: published,
+    state: "",
+  };
+}
+
 /**
  * The rows of one list file, sorted by RFC like SAT's, with the real gotchas: in 69-B and 69-B Bis files
  * a quoted newline in the first company's name, a repeated RFC now and then and suppressed rows.
@@ -95,8 +107,11 @@ export function buildListRows(population: Population, file: string): ListRow[] {
       taxpayer.lists.filter((m) => m.file === file).map((m) => ({ taxpayer, situation: m.situation })),
     )
     .sort((a, b) => (a.taxpayer.rfc < b.taxpayer.rfc ? -1 : 1));
-  if (entry.article === "69")
+  if (entry.article === "69") {
+    // SAT's lists are never empty (padron refuses one that is): a small population's gets one suppressed row.
+    if (members.length === 0) return [suppressedArt69Row(random, population.asOf)];
     return members.map((m) => art69Row(random, m.taxpayer, file, m.situation, population.asOf));
+  }
 
   const bis = entry.article === "69-B Bis";
   const rows: ListRow[] = [];
