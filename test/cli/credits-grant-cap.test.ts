@@ -1,50 +1,25 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { after, before, test } from "node:test";
-import { promisify } from "node:util";
+import { test } from "node:test";
 import { sql } from "kysely";
 import { MAX_BALANCE_CREDITS } from "../../src/credits/grant-credits.ts";
-import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import { mintOwner } from "../helpers/owners.ts";
+import { ownCli } from "./own-cli.ts";
 
-const run = promisify(execFile);
-let database: TestDatabase;
-let cwd: string;
-before(async () => {
-  database = await freshDatabase();
-  cwd = mkdtempSync(join(tmpdir(), "padron-grant-"));
-});
-after(async () => {
-  await database.close();
-  assert.deepEqual(readdirSync(cwd), [], "nothing written in the working folder");
-  rmSync(cwd, { recursive: true, force: true });
-});
-
-async function grant(email: string, credits: string) {
-  const args = ["credits", "grant", "--owner", `user:${email}`, "--credits", credits];
-  return run(process.execPath, [resolve("bin/padron.js"), ...args], {
-    cwd,
-    env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+const cli = ownCli("grant");
+const grant = (email: string, credits: string) =>
+  cli.padron(["credits", "grant", "--owner", `user:${email}`, "--credits", credits]);
 
 /** The balance as text (a value past 2^53 would still show) and the sum of the owner's ledger. */
 async function stored(ownerId: string) {
   const { rows } = await sql<{ balance: string; ledger: string }>`
     select cast(b.credits as text) as balance,
            (select cast(sum(l.credits) as text) from ledger l where l.owner_id = b.owner_id) as ledger
-    from balances b where b.owner_id = ${ownerId}`.execute(database.db);
+    from balances b where b.owner_id = ${ownerId}`.execute(cli.database.db);
   return rows[0];
 }
 
 test("a grant past the balance cap is refused in one line and writes nothing", async () => {
-  const owner = await mintOwner(database.db, { credits: 500 });
+  const owner = await mintOwner(cli.database.db, { credits: 500 });
   const ran = await grant(owner.email, String(Number.MAX_SAFE_INTEGER));
   assert.equal(ran.code, 1);
   assert.equal(
@@ -64,7 +39,7 @@ test("a grant past the balance cap is refused in one line and writes nothing", a
 });
 
 test("--credits takes plain decimal digits: hex, exponents and signs are refused", async () => {
-  const owner = await mintOwner(database.db, { credits: 500 });
+  const owner = await mintOwner(cli.database.db, { credits: 500 });
   for (const amount of ["0x10", "1e3", "+5", "1_000", "10.0", "0"]) {
     const ran = await grant(owner.email, amount);
     assert.equal(ran.code, 1, `${amount}: ${ran.stdout}`);

@@ -1,44 +1,23 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { after, before, test } from "node:test";
-import { promisify } from "node:util";
+import { test } from "node:test";
 import { issueApiKey } from "../../src/api-keys/issue-api-key.ts";
-import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import { mintOwner } from "../helpers/owners.ts";
+import { ownCli } from "./own-cli.ts";
 
-const run = promisify(execFile);
-let database: TestDatabase;
-let cwd: string;
-before(async () => {
-  database = await freshDatabase();
-  cwd = mkdtempSync(join(tmpdir(), "padron-keys-delete-"));
-});
-after(async () => {
-  await database.close();
-  assert.deepEqual(readdirSync(cwd), [], "nothing written in the working folder");
-  rmSync(cwd, { recursive: true, force: true });
-});
-
-async function padron(...args: string[]) {
-  return run(process.execPath, [resolve("bin/padron.js"), ...args], {
-    cwd,
-    env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+const cli = ownCli("keys-delete");
+const padron = (...args: string[]) => cli.padron(args);
 
 /** Two customers whose keys share one display prefix (62^6 values: it happens among many keys). */
 async function sharedPrefix() {
-  const alice = await mintOwner(database.db);
-  const bob = await mintOwner(database.db);
-  const aliceKey = await issueApiKey(database.db, { ownerId: alice.ownerId, label: "prod", mode: "live" });
-  const bobKey = await issueApiKey(database.db, { ownerId: bob.ownerId, label: "prod", mode: "live" });
-  await database.db
+  const alice = await mintOwner(cli.database.db);
+  const bob = await mintOwner(cli.database.db);
+  const aliceKey = await issueApiKey(cli.database.db, {
+    ownerId: alice.ownerId,
+    label: "prod",
+    mode: "live",
+  });
+  const bobKey = await issueApiKey(cli.database.db, { ownerId: bob.ownerId, label: "prod", mode: "live" });
+  await cli.database.db
     .updateTable("api_keys")
     .set({ display_prefix: aliceKey.displayPrefix })
     .where("id", "=", bobKey.id)
@@ -47,7 +26,7 @@ async function sharedPrefix() {
 }
 
 const isLive = async (id: string) =>
-  (await database.db
+  (await cli.database.db
     .selectFrom("api_keys")
     .select("id")
     .where("id", "=", id)

@@ -1,47 +1,20 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { after, before, test } from "node:test";
-import { promisify } from "node:util";
-import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { ownCli } from "./own-cli.ts";
 
-const run = promisify(execFile);
-let database: TestDatabase;
-let cwd: string;
-before(async () => {
-  database = await freshDatabase();
-  cwd = mkdtempSync(join(tmpdir(), "padron-live-sync-"));
-});
-after(async () => {
-  await database.close();
-  rmSync(cwd, { recursive: true, force: true });
-});
+const cli = ownCli("live-sync");
 
 /** A command's exit code and output, run in a folder of its own with `env` on top of the test's. */
-async function padron(env: Record<string, string>, ...args: string[]) {
-  return run(process.execPath, [resolve("bin/padron.js"), ...args], {
-    cwd,
-    env: {
-      ...process.env,
-      DATABASE_URL: database.url,
-      LOG_LEVEL: "silent",
-      REGISTRATION_DOWNLOAD_DIR: join(cwd, "downloads"),
-      SANDBOX_SIZE: "100",
-      ...env,
-    },
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+const padron = (env: Record<string, string>, ...args: string[]) =>
+  cli.padron(args, { REGISTRATION_DOWNLOAD_DIR: join(cli.cwd, "downloads"), SANDBOX_SIZE: "100", ...env });
 
 /** Rows of the live lists, registered RFCs and certificates: what live keys are answered from. */
 async function liveRows(): Promise<number> {
   const counts = await Promise.all(
     (["list_versions", "registration_imports"] as const).map((table) =>
-      database.db.selectFrom(table).select("mode").where("mode", "=", "live").execute(),
+      cli.database.db.selectFrom(table).select("mode").where("mode", "=", "live").execute(),
     ),
   );
   return counts.flat().length;
@@ -61,5 +34,5 @@ test("a live sync with its live URL set empty is refused: the sandbox's lists ne
     assert.equal(ran.stdout, "");
   }
   assert.equal(await liveRows(), 0);
-  assert.deepEqual(readdirSync(cwd), [], "nothing written in the working folder");
+  assert.deepEqual(readdirSync(cli.cwd), [], "nothing written in the working folder");
 });

@@ -1,37 +1,13 @@
 import assert from "node:assert/strict";
-import { execFile } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { after, before, test } from "node:test";
-import { promisify } from "node:util";
+import { join } from "node:path";
+import { test } from "node:test";
 import { issueApiKey } from "../../src/api-keys/issue-api-key.ts";
 import { readBalance } from "../../src/credits/read-balance.ts";
-import { freshDatabase, type TestDatabase } from "../helpers/database.ts";
 import { mintOwner } from "../helpers/owners.ts";
+import { ownCli } from "./own-cli.ts";
 
-const run = promisify(execFile);
-let database: TestDatabase;
-let cwd: string;
-before(async () => {
-  database = await freshDatabase();
-  cwd = mkdtempSync(join(tmpdir(), "padron-stray-"));
-});
-after(async () => {
-  await database.close();
-  assert.deepEqual(readdirSync(cwd), [], "nothing written in the working folder");
-  rmSync(cwd, { recursive: true, force: true });
-});
-
-async function padron(...args: string[]) {
-  return run(process.execPath, [resolve("bin/padron.js"), ...args], {
-    cwd,
-    env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: "silent" },
-  }).then(
-    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
-}
+const cli = ownCli("stray");
+const padron = (...args: string[]) => cli.padron(args);
 
 /** Refused in one line naming the stray word, exit 1, nothing on stdout. */
 function assertRefused(ran: { code: number; stdout: string; stderr: string }, command: string, word: string) {
@@ -41,35 +17,35 @@ function assertRefused(ran: { code: number; stdout: string; stderr: string }, co
 }
 
 test("a stray word after the options is refused, and nothing changes", async () => {
-  const owner = await mintOwner(database.db, { credits: 0 });
+  const owner = await mintOwner(cli.database.db, { credits: 0 });
   const who = `user:${owner.email}`;
   assertRefused(
     await padron("credits", "grant", "--owner", who, "--credits", "10", "000"),
     "credits grant",
     "000",
   );
-  assert.equal((await readBalance(database.db, owner.ownerId)).credits, 0);
+  assert.equal((await readBalance(cli.database.db, owner.ownerId)).credits, 0);
 
   assertRefused(
     await padron("credits", "plan", "--owner", who, "--allowance", "5", "000"),
     "credits plan",
     "000",
   );
-  const { plan } = await database.db
+  const { plan } = await cli.database.db
     .selectFrom("owners")
     .select("plan")
     .where("id", "=", owner.ownerId)
     .executeTakeFirstOrThrow();
   assert.equal(plan, "payg");
 
-  const a = await issueApiKey(database.db, { ownerId: owner.ownerId, label: "a", mode: "live" });
-  const b = await issueApiKey(database.db, { ownerId: owner.ownerId, label: "b", mode: "live" });
+  const a = await issueApiKey(cli.database.db, { ownerId: owner.ownerId, label: "a", mode: "live" });
+  const b = await issueApiKey(cli.database.db, { ownerId: owner.ownerId, label: "b", mode: "live" });
   assertRefused(
     await padron("keys", "delete", "--prefix", a.displayPrefix, b.displayPrefix),
     "keys delete",
     b.displayPrefix,
   );
-  const live = await database.db
+  const live = await cli.database.db
     .selectFrom("api_keys")
     .select("id")
     .where("owner_id", "=", owner.ownerId)
@@ -79,8 +55,8 @@ test("a stray word after the options is refused, and nothing changes", async () 
 });
 
 test("commands that take files still take them", async () => {
-  const missing = await padron("cert", "inspect", join(cwd, "none.cer"));
+  const missing = await padron("cert", "inspect", join(cli.cwd, "none.cer"));
   assert.match(missing.stderr, /ENOENT/);
-  const lists = await padron("lists", "import", join(cwd, "none.csv"), "--json");
+  const lists = await padron("lists", "import", join(cli.cwd, "none.csv"), "--json");
   assert.equal(JSON.parse(lists.stdout)[0].status, "failed");
 });
