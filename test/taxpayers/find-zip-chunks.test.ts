@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { importPostalCodes } from "../../src/postal-codes/import-postal-codes.ts";
-import type { PostalSettlement } from "../../src/upstreams/postal-catalog/port.ts";
 import { type SandboxApp, startTestApp } from "../helpers/app.ts";
+import { settlementAt } from "./support/settlement.ts";
 
 // find-zip splits the catalog into padrón calls of ≤ 5,000 records, all at once; the first match wins.
 type Counts = { started: number; completed: number; aborted: number };
@@ -52,19 +52,8 @@ test("sandbox catalog: ceil(codes / 5,000) padrón calls, all started before any
 test("the matching chunk wins and the calls still running are cancelled", async () => {
   // Two full chunks of codes below the registered one, then a short chunk holding it: the short
   // call answers first (padrón latency grows with records), so the two full calls must be aborted.
-  const settlement = (zip: string): PostalSettlement => ({
-    zip,
-    settlement: "Centro",
-    settlementType: "Colonia",
-    municipality: "Centro",
-    state: "Tabasco",
-    city: "",
-    stateCode: "27",
-    municipalityCode: "004",
-    zone: "Urbano",
-  });
-  const low = Array.from({ length: 10_000 }, (_, i) => settlement(String(10_000 + i)));
-  const target = [kemper().zip as string, "86036", "86037"].map(settlement);
+  const low = Array.from({ length: 10_000 }, (_, i) => settlementAt(String(10_000 + i)));
+  const target = [kemper().zip as string, "86036", "86037"].map(settlementAt);
   await importPostalCodes(h.database.db, "live", [...low, ...target], "test catalog", {
     minCodeRatio: 0.9,
   });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { importPostalCodes } from "../../src/postal-codes/import-postal-codes.ts";
 import { type SandboxApp, startTestApp } from "../helpers/app.ts";
+import { settlementAt } from "./support/settlement.ts";
 
 // SAT's postal codes outnumber SEPOMEX's (research §7): a registered code can be missing from the catalog.
 const h: SandboxApp = await startTestApp({}, { sandbox: { timeScale: 0.1, lists: ["sandbox", "live"] } });
@@ -12,17 +13,7 @@ const near = ["86036", "86037"].filter((zip) => zip !== kemper.zip);
 await importPostalCodes(
   h.database.db,
   "live",
-  near.map((zip) => ({
-    zip,
-    settlement: "Centro",
-    settlementType: "Colonia",
-    municipality: "Centro",
-    state: "Tabasco",
-    city: "",
-    stateCode: "27",
-    municipalityCode: "004",
-    zone: "Urbano",
-  })),
+  near.map(settlementAt),
   "a catalog without the registered code",
   { minCodeRatio: 0.9 },
 );
